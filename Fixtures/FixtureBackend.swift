@@ -1,0 +1,195 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+
+/// The five backends of BACKENDS.md as one pure handler: a request (and its body) in, a response
+/// (and its body) out. No sockets: `FixtureServer` puts it on HTTP, the CLI calls it in process.
+///
+/// Every fixture `GET` carries an `ETag` and answers `If-None-Match` with `304`. Unknown paths are
+/// `404`, known paths with another method `405`, both with a `{"message"}` body.
+public final class FixtureBackend: Sendable {
+    /// How `POST /auth/authenticate` answers.
+    public enum AuthOutcome: String, Sendable, CaseIterable {
+        case random, success, unauthorized, error
+    }
+
+    public struct Configuration: Sendable {
+        public var authOutcome: AuthOutcome
+        /// Seeds every random choice the backend makes.
+        public var seed: UInt64
+
+        public init(authOutcome: AuthOutcome = .random, seed: UInt64 = 0) {
+            self.authOutcome = authOutcome
+            self.seed = seed
+        }
+    }
+
+    let configuration: Configuration
+    let data: FixtureData
+    let random: Mutex<SplitMix64>
+    private let routes: [Route]
+
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        self.data = try FixtureData.load()
+        self.random = Mutex(SplitMix64(seed: configuration.seed))
+        self.routes = Self.healthRoutes + Self.lottoRoutes
+    }
+
+    /// Answers one request.
+    public func handle(_ request: HTTPRequest, body: Data?) -> (HTTPResponse, Data) {
+        let url = RequestURL(request.path ?? "/")
+        let matches = routes.compactMap { route in route.match(url.segments).map { (route, $0) } }
+        guard !matches.isEmpty else {
+            return Reply.message(.notFound, "No route for \(url.path).")
+        }
+        guard let (route, parameters) = matches.first(where: { $0.0.method == request.method }) else {
+            let allowed = matches.map(\.0.method.rawValue).joined(separator: ", ")
+            var (response, body) = Reply.message(
+                .methodNotAllowed, "\(request.method.rawValue) is not allowed on \(url.path); use \(allowed).")
+            response.headerFields[.allow] = allowed
+            return (response, body)
+        }
+        let call = Call(request: request, body: body ?? Data(), url: url, parameters: parameters)
+        let (response, responseBody) = route.handler(self, call)
+        return Self.applyingETag(request: request, response: response, body: responseBody)
+    }
+
+    /// Adds an `ETag` to successful `GET`s and turns a matching `If-None-Match` into `304`.
+    private static func applyingETag(request: HTTPRequest, response: HTTPResponse, body: Data) -> (HTTPResponse, Data) {
+        guard request.method == .get, response.status == .ok else { return (response, body) }
+        var response = response
+        let tag = ETag.of(body)
+        response.headerFields[.eTag] = tag
+        if let ifNoneMatch = request.headerFields[.ifNoneMatch], ETag.matches(tag, ifNoneMatch: ifNoneMatch) {
+            response.status = .notModified
+            response.headerFields[.contentType] = nil
+            return (response, Data())
+        }
+        return (response, body)
+    }
+
+    static let healthRoutes: [Route] = [
+        Route(.get, "/health") { _, _ in Reply.json(.ok, Data(#"{"status":"ok"}"#.utf8)) },
+        Route(.post, "/debug/echo", handler: echo),
+        Route(.get, "/debug/echo", handler: echo),
+    ]
+
+    /// Answers with the request's own body and content type, its `X-` fields, and its method in
+    /// `X-Echo-Method`: for checking what a client really sends.
+    private static func echo(_: FixtureBackend, _ call: Call) -> (HTTPResponse, Data) {
+        var response = HTTPResponse(status: .ok)
+        for field in call.request.headerFields where field.name.canonicalName.hasPrefix("x-") {
+            response.headerFields.append(field)
+        }
+        response.headerFields[HTTPField.Name("X-Echo-Method")!] = call.request.method.rawValue
+        response.headerFields[.contentType] = call.request.headerFields[.contentType] ?? "application/octet-stream"
+        return (response, call.body)
+    }
+}
+
+/// One incoming request, as a route handler sees it.
+struct Call {
+    var request: HTTPRequest
+    var body: Data
+    var url: RequestURL
+    var parameters: [String: String]
+}
+
+/// A method and a path pattern (`/listings/api/product/:id`) with the handler behind them.
+struct Route: Sendable {
+    typealias Handler = @Sendable (FixtureBackend, Call) -> (HTTPResponse, Data)
+
+    let method: HTTPRequest.Method
+    let pattern: [String]
+    let handler: Handler
+
+    init(_ method: HTTPRequest.Method, _ pattern: String, handler: @escaping Handler) {
+        self.method = method
+        self.pattern = pattern.split(separator: "/").map(String.init)
+        self.handler = handler
+    }
+
+    /// The path parameters if `segments` fit the pattern.
+    func match(_ segments: [String]) -> [String: String]? {
+        guard segments.count == pattern.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern, segments) {
+            if part.hasPrefix(":") {
+                parameters[String(part.dropFirst())] = segment
+            } else if part != segment {
+                return nil
+            }
+        }
+        return parameters
+    }
+}
+
+/// The path and query of a request target such as `/koober/locations?query=op%20era`.
+struct RequestURL {
+    var path: String
+    var segments: [String]
+    var query: [String: String]
+
+    init(_ target: String) {
+        let components = URLComponents(string: target)
+        path = components?.path ?? target
+        segments = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] where query[item.name] == nil {
+            query[item.name] = item.value ?? ""
+        }
+        self.query = query
+    }
+}
+
+/// Ready-made answers.
+enum Reply {
+    static func json(_ status: HTTPResponse.Status, _ body: Data) -> (HTTPResponse, Data) {
+        (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body)
+    }
+
+    static func message(_ status: HTTPResponse.Status, _ message: String) -> (HTTPResponse, Data) {
+        json(status, encode(["message": message]))
+    }
+
+    static func encode(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain dictionaries and structs of strings and numbers cannot fail.
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+}
+
+/// Strong validators from the body's bytes (64-bit FNV-1a), quoted as HTTP wants.
+enum ETag {
+    static func of(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))\""
+    }
+
+    static func matches(_ tag: String, ifNoneMatch: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { candidate in
+            let candidate = candidate.trimmingCharacters(in: .whitespaces)
+            return candidate == "*" || candidate == tag || candidate == "W/\(tag)"
+        }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so the backend's random choices repeat per seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

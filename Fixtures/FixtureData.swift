@@ -1,0 +1,35 @@
+import Foundation
+
+/// The backends' files, read once from the bundle. Served as they are, byte for byte, so the
+/// wire quirks of the original APIs reach clients untouched.
+struct FixtureData: Sendable {
+    var lottoDraws: Data
+    var lottoTickets: Data
+
+    static func load() throws -> FixtureData {
+        FixtureData(
+            lottoDraws: try file("lotto/draws.json"),
+            lottoTickets: try file("lotto/tickets.json"))
+    }
+
+    static func file(_ relativePath: String) throws -> Data {
+        guard let root = Bundle.module.resourceURL?.appendingPathComponent("Data") else {
+            throw FixtureDataError.missing(relativePath)
+        }
+        do {
+            return try Data(contentsOf: root.appendingPathComponent(relativePath))
+        } catch {
+            throw FixtureDataError.missing(relativePath)
+        }
+    }
+}
+
+public enum FixtureDataError: Error, LocalizedError, Equatable {
+    case missing(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .missing(let path): "The fixture file \(path) is missing from the Fixtures bundle."
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import HTTPTypes
+
+extension FixtureBackend {
+    static let lottoRoutes: [Route] = [
+        Route(.get, "/lotto/draws") { backend, _ in Reply.json(.ok, backend.data.lottoDraws) },
+        Route(.get, "/lotto/tickets") { backend, _ in Reply.json(.ok, backend.data.lottoTickets) },
+    ]
+}

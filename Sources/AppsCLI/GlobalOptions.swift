@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// The options every leaf command takes (CLI.md, "Options every leaf command takes").
+struct GlobalOptions: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(
+        name: .customLong("base-url"),
+        help: "Talk to a live backend at this URL (default: the embedded fixture backend).")
+    var baseURL: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(name: .customLong("state-dir"), help: "Where sessions and the registered pilot are kept.")
+    var stateDirectory: String?
+
+    @Option(name: .customLong("cache-dir"), help: "Where HTTP responses are cached.")
+    var cacheDirectory: String?
+
+    @Option(help: "Seconds to wait for each request.")
+    var timeout: Int = 10
+
+    @Flag(help: "Print one line per HTTP exchange on stderr.")
+    var verbose = false
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output.")
+    var noColor = false
+
+    func validate() throws {
+        guard timeout >= 1 else { throw ValidationError("--timeout must be a whole number of seconds, at least 1.") }
+        if let baseURL {
+            guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw ValidationError("--base-url must be an http or https URL, such as http://127.0.0.1:8080.")
+            }
+        }
+    }
+}

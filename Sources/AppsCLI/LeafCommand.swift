@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// A command that does one thing and renders it: the global options, the composition root, and
+/// CLI.md's error reporting and exit codes, in one place.
+protocol LeafCommand: AsyncParsableCommand {
+    var options: GlobalOptions { get }
+    func run(in environment: AppEnvironment, console: Console) async throws
+}
+
+extension LeafCommand {
+    func run() async throws {
+        let console = Console(options: options)
+        do {
+            try await run(in: try AppEnvironment(options: options), console: console)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            let failure = Failure(error)
+            console.fail(failure)
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Fixtures
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// `FixtureBackend` over real HTTP (Hummingbird), with fault injection for tests and demos.
+public struct FixtureServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        /// `0` lets the system choose; ``run(onListening:)`` reports the port it got.
+        public var port: Int
+        /// Added before every answer.
+        public var latency: Duration
+        /// The fraction of requests (0...1) answered `503` instead.
+        public var failureRate: Double
+        /// Seeds the failure choices (the backend has its own seed).
+        public var seed: UInt64
+        /// Called with every request as it arrives, before latency and faults (tests count with it).
+        public var onRequest: (@Sendable (HTTPRequest) -> Void)?
+
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
+            seed: UInt64 = 0
+        ) {
+            self.host = host
+            self.port = port
+            self.latency = latency
+            self.failureRate = failureRate
+            self.seed = seed
+            self.onRequest = nil
+        }
+    }
+
+    /// The largest request body the server reads.
+    public static let maximumRequestBody = 1 << 20
+
+    public let configuration: Configuration
+    public let backend: FixtureBackend
+    public let logger: Logger
+
+    public init(configuration: Configuration = Configuration(), backend: FixtureBackend, logger: Logger? = nil) {
+        self.configuration = configuration
+        self.backend = backend
+        self.logger = logger ?? Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// Serves until a graceful shutdown (from the enclosing `ServiceGroup`) or, when run on its own
+    /// with `signals`, until one of those signals arrives. `onListening` gets the bound port.
+    public func run(
+        gracefulShutdownSignals signals: [UnixSignal] = [],
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = makeApplication(onListening: onListening)
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: signals, logger: logger))
+        try await group.run()
+    }
+
+    /// The Hummingbird application, to run inside a `ServiceGroup` of the caller's.
+    public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some Service {
+        Application(
+            responder: BackendResponder(
+                backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
+                faults: FaultInjector(failureRate: configuration.failureRate, seed: configuration.seed)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+}
+
+/// Decides, from a seeded generator, which requests fail.
+final class FaultInjector: Sendable {
+    let failureRate: Double
+    private let random: Mutex<SplitMix64>
+
+    init(failureRate: Double, seed: UInt64) {
+        self.failureRate = min(max(failureRate, 0), 1)
+        self.random = Mutex(SplitMix64(seed: seed))
+    }
+
+    func shouldFail() -> Bool {
+        guard failureRate > 0 else { return false }
+        return random.withLock { Double.random(in: 0..<1, using: &$0) } < failureRate
+    }
+}
+
+struct BackendResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let backend: FixtureBackend
+    let latency: Duration
+    let onRequest: (@Sendable (HTTPRequest) -> Void)?
+    let faults: FaultInjector
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
+        onRequest?(request.head)
+        if latency > .zero {
+            // A shutdown does not wait out the latency of requests in flight.
+            try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
+        }
+        if faults.shouldFail() {
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: "application/json", .retryAfter: "0"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"message":"Injected failure: try again."}"#)))
+        }
+        let (head, data) = backend.handle(
+            request.head, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
+        return Response(
+            status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTypes
+
+/// A description of one API call: what to send and how to read the answer.
+///
+/// Domains describe endpoints; ``APIClient`` turns them into requests. `decode` sees the body only
+/// when the status is one of `acceptedStatuses`; other statuses become
+/// ``NetworkError/unexpectedStatus(_:message:)``.
+public struct Endpoint<Response: Sendable>: Sendable {
+    public var method: HTTPRequest.Method
+    /// The path below the API's base URL, starting with `/`.
+    public var path: String
+    public var queryItems: [URLQueryItem]
+    public var headerFields: HTTPFields
+    public var body: Data?
+    public var acceptedStatuses: Set<Int>
+    public var decode: @Sendable (Data, HTTPResponse) throws -> Response
+
+    public init(
+        method: HTTPRequest.Method,
+        path: String,
+        queryItems: [URLQueryItem] = [],
+        headerFields: HTTPFields = [:],
+        body: Data? = nil,
+        acceptedStatuses: Set<Int> = Set(200..<300),
+        decode: @escaping @Sendable (Data, HTTPResponse) throws -> Response
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headerFields = headerFields
+        self.body = body
+        self.acceptedStatuses = acceptedStatuses
+        self.decode = decode
+    }
+
+    /// The same request, read differently: for mapping wire DTOs into domain values.
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Response) throws -> T) -> Endpoint<T> {
+        let decode = self.decode
+        return Endpoint<T>(
+            method: method, path: path, queryItems: queryItems, headerFields: headerFields, body: body,
+            acceptedStatuses: acceptedStatuses, decode: { data, response in try transform(decode(data, response)) })
+    }
+}
+
+extension Endpoint where Response: Decodable {
+    /// A `GET` whose JSON answer decodes as `Response`.
+    public static func get(
+        _ path: String, query: [URLQueryItem] = [], headerFields: HTTPFields = [:], as _: Response.Type = Response.self
+    ) -> Endpoint {
+        var fields = headerFields
+        fields[.accept] = "application/json"
+        return Endpoint(method: .get, path: path, queryItems: query, headerFields: fields, decode: JSONBody.decode)
+    }
+
+    /// A `POST` of `body` as JSON whose JSON answer decodes as `Response`.
+    public static func post(
+        _ path: String, json body: some Encodable, headerFields: HTTPFields = [:], as _: Response.Type = Response.self
+    ) throws -> Endpoint {
+        var fields = headerFields
+        fields[.accept] = "application/json"
+        fields[.contentType] = "application/json"
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(body)
+        } catch {
+            throw NetworkError.invalidRequest("the body could not be encoded: \(error.localizedDescription)")
+        }
+        return Endpoint(method: .post, path: path, headerFields: fields, body: data, decode: JSONBody.decode)
+    }
+}
+
+extension Endpoint where Response == Data {
+    /// A `GET` whose answer is raw bytes (an image, a file).
+    public static func bytes(_ path: String, headerFields: HTTPFields = [:]) -> Endpoint {
+        Endpoint(method: .get, path: path, headerFields: headerFields, decode: { data, _ in data })
+    }
+}
+
+/// JSON decoding that reports where a body went wrong.
+public enum JSONBody {
+    public static func decode<T: Decodable>(_ data: Data, _: HTTPResponse) throws -> T {
+        try decode(T.self, from: data)
+    }
+
+    /// Decodes `type`, turning a `DecodingError` into ``NetworkError/undecodable(path:reason:)``.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw NetworkError(error)
+        }
+    }
+
+    /// The `message` of a `{"message": "..."}` error body, if the body is one.
+    public static func message(in data: Data) -> String? {
+        struct ErrorBody: Decodable { var message: String }
+        guard let message = try? JSONDecoder().decode(ErrorBody.self, from: data).message else { return nil }
+        let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Everything that can go wrong between a request and a decoded value, in words a user can act on.
+public enum NetworkError: Error, Equatable, Sendable {
+    /// No connection could be made to the host (refused, unknown host, no route).
+    case cannotConnect(host: String)
+    /// The machine has no network at all.
+    case offline
+    /// The server did not answer within the timeout.
+    case timedOut(seconds: Int)
+    /// The caller cancelled the request.
+    case cancelled
+    /// The connection broke before a complete response arrived.
+    case connectionLost
+    /// The server answered with a status the endpoint does not accept.
+    /// `message` is the body's `{"message": ...}` when it sent one.
+    case unexpectedStatus(Int, message: String?)
+    /// The body could not be decoded. `path` is the coding path (`draws[3].number1`), empty for the root.
+    case undecodable(path: String, reason: String)
+    /// The request could not be built (for example a URL that is not HTTP).
+    case invalidRequest(String)
+    /// Anything else the transport reported.
+    case transport(String)
+
+    /// Whether the failure means the backend could not be reached or did not work (as opposed to
+    /// answering with something definite).
+    public var isUnavailable: Bool {
+        switch self {
+        case .cannotConnect, .offline, .timedOut, .connectionLost, .transport: true
+        case .unexpectedStatus(let status, _): status >= 500
+        case .cancelled, .undecodable, .invalidRequest: false
+        }
+    }
+}
+
+extension NetworkError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .cannotConnect(let host):
+            "Cannot connect to \(host). Check that the server is running and the address is right."
+        case .offline:
+            "You are offline. Check the network connection and try again."
+        case .timedOut(let seconds):
+            "The server did not answer within \(seconds) s. Try again, or raise --timeout."
+        case .cancelled:
+            "The request was cancelled."
+        case .connectionLost:
+            "The connection was lost before the server finished answering. Try again."
+        case .unexpectedStatus(let status, let message?):
+            "The server answered \(status): \(message)"
+        case .unexpectedStatus(let status, nil):
+            "The server answered \(status) (\(HTTPStatusText.reason(for: status)))."
+        case .undecodable(let path, let reason):
+            path.isEmpty
+                ? "The server sent data that cannot be read: \(reason)"
+                : "The server sent data that cannot be read at \(path): \(reason)"
+        case .invalidRequest(let reason):
+            "The request could not be made: \(reason)"
+        case .transport(let reason):
+            "The request failed: \(reason)"
+        }
+    }
+}
+
+enum HTTPStatusText {
+    static func reason(for status: Int) -> String {
+        switch status {
+        case 400: "bad request"
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 404: "not found"
+        case 405: "method not allowed"
+        case 409: "conflict"
+        case 422: "unprocessable content"
+        case 429: "too many requests"
+        case 500: "internal server error"
+        case 502: "bad gateway"
+        case 503: "service unavailable"
+        case 504: "gateway timeout"
+        default: status >= 500 ? "server error" : "client error"
+        }
+    }
+}
+
+extension NetworkError {
+    /// Describes a `DecodingError` by its coding path, e.g. `draws[3].number1`.
+    public init(_ error: DecodingError) {
+        let (context, reason): (DecodingError.Context, String) =
+            switch error {
+            case .typeMismatch(let type, let context): (context, "expected \(type)")
+            case .valueNotFound(let type, let context): (context, "missing \(type) value")
+            case .keyNotFound(let key, let context): (context, "missing key \"\(key.stringValue)\"")
+            case .dataCorrupted(let context): (context, context.debugDescription)
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+            }
+        var path = ""
+        var keys = context.codingPath
+        if case .keyNotFound(let key, _) = error, keys.last?.stringValue == key.stringValue { keys.removeLast() }
+        for key in keys {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        self = .undecodable(path: path, reason: reason)
+    }
+}

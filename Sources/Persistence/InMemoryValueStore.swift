@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+/// A ``ValueStore`` in memory, for tests and previews. It encodes like the file store, so a value
+/// that cannot be encoded fails the same way and leaves the previous one in place.
+public final class InMemoryValueStore<Value: Codable & Sendable>: ValueStore {
+    private let data: Mutex<Data?>
+    private let name: String
+
+    public init(_ value: Value? = nil, name: String = "memory") throws {
+        self.name = name
+        self.data = Mutex(try value.map { try StoredValue.encode($0, file: name) })
+    }
+
+    public func load() throws -> Value? {
+        guard let data = data.withLock({ $0 }) else { return nil }
+        return try StoredValue.decode(Value.self, from: data, file: name)
+    }
+
+    public func save(_ value: Value) throws {
+        let encoded = try StoredValue.encode(value, file: name)
+        data.withLock { $0 = encoded }
+    }
+
+    public func delete() throws {
+        data.withLock { $0 = nil }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Keeps one `Codable` value: the signed-in session, the registered pilot, ...
+///
+/// `load` answers `nil` when nothing was saved. A value that cannot be read back is
+/// ``PersistenceError/corrupt(file:reason:)``, never a crash. A failed `save` leaves the previous
+/// value in place.
+public protocol ValueStore<Value>: Sendable {
+    associatedtype Value: Codable & Sendable
+
+    func load() throws -> Value?
+    func save(_ value: Value) throws
+    /// Forgets the value; deleting nothing is not an error.
+    func delete() throws
+}
+
+/// What a store can fail with, naming the file involved.
+public enum PersistenceError: Error, Equatable, Sendable {
+    case corrupt(file: String, reason: String)
+    case readFailed(file: String, reason: String)
+    case writeFailed(file: String, reason: String)
+    case deleteFailed(file: String, reason: String)
+}
+
+extension PersistenceError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .corrupt(let file, let reason):
+            "The saved data in \(file) is damaged and cannot be read (\(reason)). Delete the file to start again."
+        case .readFailed(let file, let reason): "Cannot read \(file): \(reason)"
+        case .writeFailed(let file, let reason): "Cannot save to \(file): \(reason)"
+        case .deleteFailed(let file, let reason): "Cannot delete \(file): \(reason)"
+        }
+    }
+}
+
+enum StoredValue {
+    static func encode<Value: Encodable>(_ value: Value, file: String) throws -> Data {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return try encoder.encode(value)
+        } catch {
+            throw PersistenceError.writeFailed(file: file, reason: "the value cannot be encoded: \(error)")
+        }
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw PersistenceError.corrupt(file: file, reason: reason(for: error))
+        }
+    }
+
+    private static func reason(for error: any Error) -> String {
+        guard let decodingError = error as? DecodingError else { return "\(error)" }
+        switch decodingError {
+        case .dataCorrupted: return "not valid JSON"
+        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        @unknown default: return "\(decodingError)"
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+/// Runs `body` with a new, empty directory that is removed afterwards.
+public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async rethrows -> T {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("apps-tests-\(UUID().uuidString)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Persistence
+import Testing
+
+/// A value for store tests; `failsToEncode` makes encoding throw, to simulate a failed write.
+public struct StoredSample: Codable, Equatable, Sendable {
+    public var name: String
+    public var numbers: [Int]
+    public var failsToEncode: Bool
+
+    public init(name: String, numbers: [Int] = [], failsToEncode: Bool = false) {
+        self.name = name
+        self.numbers = numbers
+        self.failsToEncode = failsToEncode
+    }
+
+    struct EncodingRefused: Error {}
+
+    public func encode(to encoder: any Encoder) throws {
+        if failsToEncode { throw EncodingRefused() }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(numbers, forKey: .numbers)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            numbers: try container.decode([Int].self, forKey: .numbers))
+    }
+
+    enum CodingKeys: String, CodingKey { case name, numbers }
+}
+
+/// The checks every `ValueStore` must pass, written once. Each takes a new, empty store.
+public enum ValueStoreContract {
+    public static func startsEmpty(_ store: some ValueStore<StoredSample>) throws {
+        #expect(try store.load() == nil)
+    }
+
+    public static func loadsWhatWasSaved(_ store: some ValueStore<StoredSample>) throws {
+        let value = StoredSample(name: "Ann", numbers: [1, 2, 3])
+        try store.save(value)
+        #expect(try store.load() == value)
+    }
+
+    public static func aSaveReplacesTheValue(_ store: some ValueStore<StoredSample>) throws {
+        try store.save(StoredSample(name: "old"))
+        try store.save(StoredSample(name: "new"))
+        #expect(try store.load() == StoredSample(name: "new"))
+    }
+
+    public static func deleteForgetsTheValueAndMayRepeat(_ store: some ValueStore<StoredSample>) throws {
+        try store.save(StoredSample(name: "Ann"))
+        try store.delete()
+        #expect(try store.load() == nil)
+        try store.delete()
+    }
+
+    public static func aFailedSaveKeepsThePreviousValue(_ store: some ValueStore<StoredSample>) throws {
+        try store.save(StoredSample(name: "kept"))
+        #expect(throws: PersistenceError.self) { try store.save(StoredSample(name: "lost", failsToEncode: true)) }
+        #expect(try store.load() == StoredSample(name: "kept"))
+    }
+
+    public static func concurrentSavesLeaveOneCompleteValue(_ store: some ValueStore<StoredSample>) async throws {
+        let values = (0..<40).map { StoredSample(name: "writer \($0)", numbers: Array(0..<($0 * 50))) }
+        await withTaskGroup(of: Void.self) { group in
+            for value in values {
+                group.addTask { try? store.save(value) }
+            }
+        }
+        let loaded = try #require(try store.load())
+        #expect(values.contains(loaded))
+    }
+}

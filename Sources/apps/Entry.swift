@@ -1,0 +1,4 @@
+import AppsCLI
+
+@main
+extension Apps {}

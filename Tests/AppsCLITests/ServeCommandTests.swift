@@ -1,0 +1,42 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite("apps serve")
+struct ServeCommandTests {
+    @Test func printsTheListeningLineFirstAnswersHealthAndStopsOnSIGTERM() async throws {
+        let process = try AppsProcess.start(["serve", "--port", "0"])
+        let stdout = (process.standardOutput as! Pipe).fileHandleForReading
+        var firstLine = Data()
+        while let byte = try stdout.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            firstLine.append(byte)
+        }
+        let line = String(decoding: firstLine, as: UTF8.self)
+        let prefix = "Listening on http://127.0.0.1:"
+        try #require(line.hasPrefix(prefix), "first line: \(line)")
+        let port = try #require(Int(line.dropFirst(prefix.count)))
+        #expect(port > 0)
+
+        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+        #expect(try await api.send(Endpoint<[String: String]>.get("/health")) == ["status": "ok"])
+
+        process.terminate()  // SIGTERM
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aFailureRateOutsideZeroToOneIsAUsageError() async throws {
+        let output = try await AppsProcess.run(["serve", "--failure-rate", "2"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--failure-rate must be between 0 and 1."))
+    }
+
+    @Test func helpListsTheSixSubcommands() async throws {
+        let output = try await AppsProcess.run(["--help"])
+        #expect(output.status == 0)
+        for name in ["lotto", "koober", "pilot", "listings", "auth", "serve"] {
+            #expect(output.stdout.contains("  \(name) "), "missing \(name)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import FixtureServer
+import Fixtures
+import Foundation
+import Networking
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("FixtureServer")
+struct FixtureServerTests {
+    @Test func servesTheBackendOnTheLoopbackPortItReports() async throws {
+        try await withFixtureServer { server in
+            #expect(server.port > 0)
+            #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let health = try await api.send(Endpoint<[String: String]>.get("/health"))
+            #expect(health == ["status": "ok"])
+        }
+    }
+
+    @Test func aFailureRateOfOneAnswers503WithAMessage() async throws {
+        try await withFixtureServer(FixtureServer.Configuration(failureRate: 1)) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            await #expect(throws: NetworkError.unexpectedStatus(503, message: "Injected failure: try again.")) {
+                try await api.send(Endpoint<Data>.bytes("/health"))
+            }
+        }
+    }
+
+    @Test func theFailureChoicesRepeatForASeed() async throws {
+        func outcomes(seed: UInt64) async throws -> [Int] {
+            try await withFixtureServer(FixtureServer.Configuration(failureRate: 0.5, seed: seed)) { server in
+                let client = URLSessionHTTPClient()
+                var statuses: [Int] = []
+                for _ in 0..<20 {
+                    let request = try APIClient(baseURL: server.baseURL, httpClient: client).makeRequest(
+                        for: Endpoint<Data>.bytes("/health"))
+                    statuses.append(try await client.send(request).0.status.code)
+                }
+                return statuses
+            }
+        }
+        let first = try await outcomes(seed: 7)
+        #expect(try await outcomes(seed: 7) == first)
+        #expect(Set(first) == [200, 503])
+    }
+
+    @Test func everyRequestIsReportedAsItArrives() async throws {
+        let paths = Mutex<[String]>([])
+        var configuration = FixtureServer.Configuration()
+        configuration.onRequest = { request in paths.withLock { $0.append(request.path ?? "") } }
+        try await withFixtureServer(configuration) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            _ = try await api.send(Endpoint<Data>.bytes("/health"))
+            _ = try? await api.send(Endpoint<Data>.bytes("/missing"))
+        }
+        #expect(paths.withLock { $0 } == ["/health", "/missing"])
+    }
+}
