@@ -86,6 +86,7 @@ let package = Package(
             dependencies: ["Fixtures", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
+        .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport"]),
         .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,9 +3,9 @@ import Foundation
 
 /// A command that does one thing and renders it: the global options, the composition root, and
 /// CLI.md's error reporting and exit codes, in one place.
-protocol LeafCommand: AsyncParsableCommand {
+protocol LeafCommand: AsyncParsableCommand, Sendable {
     var options: GlobalOptions { get }
-    func run(in environment: AppEnvironment, console: Console) async throws
+    @MainActor func run(in environment: AppEnvironment, console: Console) async throws
 }
 
 extension LeafCommand {

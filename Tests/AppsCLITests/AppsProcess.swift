@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `apps` executable as a user would, with no terminal and a private state.
@@ -13,24 +14,33 @@ struct AppsProcess {
         Bundle.main.bundleURL.appendingPathComponent("apps")
     }
 
-    /// Runs `apps arguments` to completion, feeding `stdin`.
+    /// Runs `apps arguments` to completion, feeding `stdin`. The waiting happens on Dispatch
+    /// threads, never on the cooperative pool, so a FixtureServer in this process keeps answering.
     static func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
     ) async throws -> Output {
         let process = try start(arguments, environment: environment)
-        let input = process.standardInput as! Pipe
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = (process.standardOutput as! Pipe).fileHandleForReading
-        let stderr = (process.standardError as! Pipe).fileHandleForReading
-        async let out = stdout.readToEnd()
-        async let err = stderr.readToEnd()
-        let (outData, errData) = try await (out, err)
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData ?? Data(), as: UTF8.self),
-            stderr: String(decoding: errData ?? Data(), as: UTF8.self))
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let input = (process.standardInput as! Pipe).fileHandleForWriting
+                input.write(Data(stdin.utf8))
+                try? input.close()
+                let errData = Mutex(Data())
+                let group = DispatchGroup()
+                DispatchQueue.global().async(group: group) {
+                    let data = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+                    errData.withLock { $0 = data }
+                }
+                let outData = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+                group.wait()
+                process.waitUntilExit()
+                continuation.resume(
+                    returning: Output(
+                        status: process.terminationStatus,
+                        stdout: String(decoding: outData, as: UTF8.self),
+                        stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self)))
+            }
+        }
     }
 
     /// Starts `apps arguments` with pipes on all three streams.

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Lotto
+
+struct LottoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lotto", abstract: "UK Lotto: results, draws, tickets, checks and quick picks.",
+        subcommands: [Results.self, DrawDetail.self, Tickets.self, Check.self, QuickPickCommand.self])
+}
+
+extension AppEnvironment {
+    var lottoService: RemoteLottoService { RemoteLottoService(api: api) }
+}
+
+extension LottoCommand {
+    struct Results: LeafCommand {
+        static let configuration = CommandConfiguration(commandName: "results", abstract: "Every draw, newest first.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let fetched = try await environment.lottoService.loadDraws()
+            let draws = fetched.value.sorted(by: Draw.newestFirst)
+            if let cachedAt = fetched.cachedAt {
+                console.notice("offline: showing results cached at \(LottoJSON.timestamp(cachedAt))")
+            }
+            console.result(json: LottoJSON.results(draws, cachedAt: fetched.cachedAt)) {
+                LottoText(console: console).results(draws)
+            }
+        }
+    }
+
+    struct DrawDetail: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "draw", abstract: "One draw, with the previous (older) and next (newer) draw.")
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The draw's id, such as draw-1.") var id: String
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let draws = try await environment.lottoService.loadDraws().value
+            let model = try DrawDetailViewModel(draws: draws, drawID: id)
+            console.result(json: LottoJSON.detail(model)) { LottoText(console: console).detail(model) }
+        }
+    }
+
+    struct Tickets: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tickets", abstract: "My tickets: checked against their draws, and upcoming.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let service = environment.lottoService
+            async let draws = service.loadDraws().value
+            async let tickets = service.loadTickets()
+            let allDraws = try await draws
+            let mine = MyTickets(tickets: try await tickets, draws: allDraws)
+            console.result(json: LottoJSON.tickets(mine)) { LottoText(console: console).tickets(mine, draws: allDraws) }
+        }
+    }
+
+    struct Check: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check", abstract: "Check six numbers (and a bonus ball) against a draw.")
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "Six distinct numbers from 1 to 59.") var numbers: [Int]
+        @Option(help: "The line's bonus ball, distinct from the six.") var bonus: Int?
+        @Option(help: "The draw to check against (default: the latest).") var draw: String?
+
+        func validate() throws {
+            _ = try line()
+        }
+
+        private func line() throws -> LottoLine {
+            do {
+                return try LottoLine(numbers, bonusBall: bonus)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let draws = try await environment.lottoService.loadDraws().value
+            let target: Draw
+            if let draw {
+                target = try DrawDetailViewModel(draws: draws, drawID: draw).draw
+            } else {
+                guard let latest = draws.min(by: Draw.newestFirst) else { throw LottoError.noDraws }
+                target = latest
+            }
+            let check = TicketChecker(draw: target).check(try line())
+            console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
+        }
+    }
+
+    struct QuickPickCommand: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "quickpick", abstract: "Random lines, checked against the latest draw.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "How many lines (1 to 1000).") var count = 1
+        @Option(help: "Seed for repeatable lines.") var seed: UInt64?
+
+        func validate() throws {
+            guard (1...1000).contains(count) else { throw ValidationError("--count must be between 1 and 1000.") }
+        }
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let draws = try await environment.lottoService.loadDraws().value
+            let model = QuickPickViewModel(generator: SeededGenerator(seed: seed ?? .random(in: .min ... .max)))
+            try model.pick(count: count, draws: draws)
+            let draw = draws.first { $0.id == model.drawID }
+            console.result(json: LottoJSON.quickPick(model)) {
+                LottoText(console: console).quickPick(model.lines, draw: draw)
+            }
+        }
+    }
+}
+
+extension LottoError: ReportableError {
+    var failure: Failure {
+        switch self {
+        case .drawNotFound: Failure(kind: .notFound, message: description)
+        case .noDraws: Failure(kind: .notFound, message: description)
+        }
+    }
+}
+
+extension LottoDataError: ReportableError {
+    var failure: Failure {
+        Failure(kind: .badData, message: "The Lotto backend sent data that cannot be used: \(description)")
+    }
+}

@@ -1,0 +1,155 @@
+import Lotto
+
+/// The Lotto screens as text: aligned columns, dates like `Mon 15 May 2023`, prizes like
+/// `£40,000,000`, and on a terminal the balls in colour (matched green, unmatched red, bonus gold).
+@MainActor
+struct LottoText {
+    let console: Console
+
+    func results(_ draws: [Draw]) -> String {
+        let rows = draws.map { draw in
+            [draw.date.longDescription, balls(draw.numbers), pad(draw.bonusBall), draw.topPrize.description, draw.id]
+        }
+        return table(header: ["Date", "Numbers", "Bonus", "Top prize", "Draw"], rows: rows, rightAligned: [2, 3])
+    }
+
+    func detail(_ model: DrawDetailViewModel) -> String {
+        let draw = model.draw
+        var lines = [
+            console.paint("\(draw.id) · \(draw.date.longDescription)", .bold),
+            "  Numbers    \(balls(draw.numbers))",
+            "  Bonus ball \(pad(draw.bonusBall))",
+            "  Top prize  \(draw.topPrize)",
+            "",
+        ]
+        lines.append(
+            "  ‹ Previous  " + (model.previous.map { "\($0.id) (\($0.date.longDescription))" } ?? "none (oldest draw)"))
+        lines.append(
+            "  › Next      " + (model.next.map { "\($0.id) (\($0.date.longDescription))" } ?? "none (latest draw)"))
+        return lines.joined(separator: "\n")
+    }
+
+    func tickets(_ mine: MyTickets, draws: [Draw]) -> String {
+        let dates = Dictionary(draws.map { ($0.id, $0.date.longDescription) }, uniquingKeysWith: { first, _ in first })
+        let checkedRows = mine.checked.map { check in
+            [check.ticketID ?? "", check.drawID, dates[check.drawID] ?? "", checkedBalls(check), outcome(check)]
+        }
+        let upcomingRows = mine.upcoming.map { ticket in
+            [
+                ticket.id, ticket.drawID,
+                balls(ticket.line.numbers) + (ticket.line.bonusBall.map { "  + \(pad($0))" } ?? ""),
+            ]
+        }
+        return [
+            console.paint("Checked", .bold),
+            checkedRows.isEmpty ? "  none" : table(header: nil, rows: checkedRows, rightAligned: []),
+            "",
+            console.paint("Upcoming (draw not yet published)", .bold),
+            upcomingRows.isEmpty ? "  none" : table(header: nil, rows: upcomingRows, rightAligned: []),
+        ].joined(separator: "\n")
+    }
+
+    func check(_ check: TicketCheck, draw: Draw) -> String {
+        [
+            "Checked against \(draw.id) · \(draw.date.longDescription)",
+            "  Draw   \(balls(draw.numbers))  + \(pad(draw.bonusBall))",
+            "  Yours  \(checkedBalls(check))",
+            "  \(outcome(check))",
+        ].joined(separator: "\n")
+    }
+
+    func quickPick(_ lines: [TicketCheck], draw: Draw?) -> String {
+        var output: [String] = []
+        if let draw { output.append("Quick pick, checked against \(draw.id) · \(draw.date.longDescription)") }
+        for (index, check) in lines.enumerated() {
+            output.append(
+                "  \(String(index + 1).leftPadded(to: String(lines.count).count))  \(checkedBalls(check))   \(outcome(check))"
+            )
+        }
+        return output.joined(separator: "\n")
+    }
+
+    // MARK: Pieces
+
+    private func pad(_ number: LottoNumber) -> String { String(number.value).leftPadded(to: 2) }
+
+    private func balls(_ numbers: NumberSet) -> String {
+        numbers.map(pad).joined(separator: " ")
+    }
+
+    private func checkedBalls(_ check: TicketCheck) -> String {
+        var text = check.balls.map { paint(pad($0.number), $0.state) }.joined(separator: " ")
+        if let bonus = check.bonusBall {
+            text += "  + " + console.paint(pad(bonus.number), bonus.state == .matched ? .gold : .red)
+        } else {
+            text += "      "
+        }
+        return text
+    }
+
+    private func paint(_ text: String, _ state: BallState) -> String {
+        switch state {
+        case .matched: console.paint(text, .green)
+        case .bonus: console.paint(text, .gold)
+        case .unmatched: console.paint(text, .red)
+        }
+    }
+
+    private func outcome(_ check: TicketCheck) -> String {
+        let matched = "\(check.matchedCount) matched" + (check.bonusMatched ? " + bonus" : "")
+        guard let prize = check.prize else { return "\(matched), no prize" }
+        let amount = prize.amount?.description ?? "a free Lucky Dip"
+        return console.paint("\(matched): \(prize.tier.title), \(amount)", .bold)
+    }
+
+    /// Columns padded to their widest cell (measured without colour codes), two spaces apart.
+    private func table(header: [String]?, rows: [[String]], rightAligned: Set<Int>) -> String {
+        let all = (header.map { [$0] } ?? []) + rows
+        guard let columns = all.map(\.count).max() else { return "" }
+        let widths = (0..<columns).map { column in
+            all.map { $0.indices.contains(column) ? $0[column].visibleWidth : 0 }.max() ?? 0
+        }
+        func render(_ row: [String]) -> String {
+            let cells = row.enumerated().map { column, cell in
+                rightAligned.contains(column)
+                    ? cell.leftPadded(to: widths[column]) : cell.rightPadded(to: widths[column])
+            }
+            return ("  " + cells.joined(separator: "  ")).trailingSpacesRemoved
+        }
+        var lines = rows.map(render)
+        if let header { lines.insert(console.paint(render(header), .dim), at: 0) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The width on a terminal: characters, not counting ANSI colour codes.
+    var visibleWidth: Int {
+        var width = 0
+        var inEscape = false
+        for character in self {
+            if inEscape {
+                if character == "m" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
+
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - visibleWidth)) + self
+    }
+
+    func rightPadded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - visibleWidth))
+    }
+
+    var trailingSpacesRemoved: String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

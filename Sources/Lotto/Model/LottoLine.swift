@@ -1,0 +1,67 @@
+/// Six distinct main numbers and, optionally, a bonus ball distinct from them.
+///
+/// A draw always has its bonus ball; a ticket may carry one too (the exercise's tickets do).
+public struct LottoLine: Hashable, Sendable {
+    public static let size = 6
+
+    public let numbers: NumberSet
+    public let bonusBall: LottoNumber?
+
+    public init(numbers: [LottoNumber], bonusBall: LottoNumber?) throws(LineError) {
+        let set = NumberSet(numbers)
+        guard numbers.count == Self.size else { throw .wrongCount(numbers.count) }
+        guard set.count == Self.size else { throw .repeated(Self.firstRepeat(in: numbers)) }
+        if let bonusBall, set.contains(bonusBall) { throw .bonusAmongNumbers(bonusBall) }
+        self.numbers = set
+        self.bonusBall = bonusBall
+    }
+
+    /// A line of six numbers already known to be distinct and in range, with no bonus ball.
+    init(distinct numbers: NumberSet) {
+        self.numbers = numbers
+        self.bonusBall = nil
+    }
+
+    /// Builds a line from plain integers, for input typed by a user.
+    public init(_ numbers: [Int], bonusBall: Int?) throws(LineError) {
+        var balls: [LottoNumber] = []
+        for value in numbers {
+            guard let number = LottoNumber(value) else { throw .outOfRange(value) }
+            balls.append(number)
+        }
+        var bonus: LottoNumber?
+        if let bonusBall {
+            guard let number = LottoNumber(bonusBall) else { throw .outOfRange(bonusBall) }
+            bonus = number
+        }
+        try self.init(numbers: balls, bonusBall: bonus)
+    }
+
+    /// The main numbers in ascending order.
+    public var sortedNumbers: [LottoNumber] { Array(numbers) }
+
+    private static func firstRepeat(in numbers: [LottoNumber]) -> LottoNumber {
+        var seen = Set<LottoNumber>()
+        for number in numbers where !seen.insert(number).inserted { return number }
+        return numbers[0]
+    }
+}
+
+/// Why numbers do not make a line.
+public enum LineError: Error, Equatable, Sendable {
+    case wrongCount(Int)
+    case outOfRange(Int)
+    case repeated(LottoNumber)
+    case bonusAmongNumbers(LottoNumber)
+}
+
+extension LineError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .wrongCount(let count): "A line has \(LottoLine.size) numbers, not \(count)."
+        case .outOfRange(let value): "\(value) is not between 1 and 59."
+        case .repeated(let number): "\(number) appears twice; the six numbers must differ."
+        case .bonusAmongNumbers(let number): "The bonus ball \(number) is also one of the six numbers."
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// How one ball of a checked line fared.
+public enum BallState: String, Sendable {
+    /// Among the draw's six main numbers, in any position.
+    case matched
+    /// Equal to the draw's bonus ball.
+    case bonus
+    case unmatched
+}
+
+/// The UK Lotto prize tiers.
+public enum PrizeTier: String, Sendable, CaseIterable {
+    case jackpot, match5bonus, match5, match4, match3, match2
+
+    /// The fixed amount of the tier; `nil` for the jackpot (the draw's top prize) and for
+    /// `match2` (a free Lucky Dip, not money).
+    public var fixedAmount: Money? {
+        switch self {
+        case .jackpot, .match2: nil
+        case .match5bonus: .pounds(1_000_000)
+        case .match5: .pounds(1_750)
+        case .match4: .pounds(140)
+        case .match3: .pounds(30)
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .jackpot: "Jackpot"
+        case .match5bonus: "Match 5 + bonus"
+        case .match5: "Match 5"
+        case .match4: "Match 4"
+        case .match3: "Match 3"
+        case .match2: "Match 2"
+        }
+    }
+}
+
+/// A prize won: its tier and the amount (`nil` for `match2`'s Lucky Dip).
+public struct Prize: Hashable, Sendable {
+    public let tier: PrizeTier
+    public let amount: Money?
+}
+
+/// A line checked against a draw.
+public struct TicketCheck: Hashable, Sendable {
+    public struct Ball: Hashable, Sendable {
+        public let number: LottoNumber
+        public let state: BallState
+    }
+
+    public let ticketID: String?
+    public let drawID: String
+    /// The main numbers in ascending order with their states.
+    public let balls: [Ball]
+    /// The line's own bonus ball, `matched` when it equals the draw's bonus ball.
+    public let bonusBall: Ball?
+    public let matchedCount: Int
+    /// The draw's bonus ball is one of the line's numbers or its bonus ball.
+    public let bonusMatched: Bool
+    public let prize: Prize?
+}
+
+/// Checks lines against a draw by UK Lotto rules: a number matches when it is among the draw's
+/// main numbers, in any position.
+public struct TicketChecker: Sendable {
+    public let draw: Draw
+    @usableFromInline let drawBits: UInt64
+    @usableFromInline let bonusBit: UInt64
+
+    public init(draw: Draw) {
+        self.draw = draw
+        drawBits = draw.numbers.bits
+        bonusBit = 1 << UInt64(draw.bonusBall.value)
+    }
+
+    /// The tier alone, from bits: the hot path of bulk checking.
+    @inlinable
+    public func tier(numbers: UInt64, bonus: UInt64) -> PrizeTier? {
+        Self.tier(matched: (numbers & drawBits).nonzeroBitCount, bonusMatched: (numbers | bonus) & bonusBit != 0)
+    }
+
+    public func check(_ line: LottoLine, ticketID: String? = nil) -> TicketCheck {
+        let bonus: UInt64 = line.bonusBall.map { 1 << UInt64($0.value) } ?? 0
+        let matched = (line.numbers.bits & drawBits).nonzeroBitCount
+        let bonusMatched = (line.numbers.bits | bonus) & bonusBit != 0
+        let balls = line.numbers.map { number in
+            TicketCheck.Ball(
+                number: number,
+                state: draw.numbers.contains(number) ? .matched : number == draw.bonusBall ? .bonus : .unmatched)
+        }
+        let tier = Self.tier(matched: matched, bonusMatched: bonusMatched)
+        return TicketCheck(
+            ticketID: ticketID, drawID: draw.id, balls: balls,
+            bonusBall: line.bonusBall.map { .init(number: $0, state: $0 == draw.bonusBall ? .matched : .unmatched) },
+            matchedCount: matched, bonusMatched: bonusMatched,
+            prize: tier.map { Prize(tier: $0, amount: $0 == .jackpot ? draw.topPrize : $0.fixedAmount) })
+    }
+
+    @usableFromInline
+    static func tier(matched: Int, bonusMatched: Bool) -> PrizeTier? {
+        switch matched {
+        case 6: .jackpot
+        case 5: bonusMatched ? .match5bonus : .match5
+        case 4: .match4
+        case 3: .match3
+        case 2: .match2
+        default: nil
+        }
+    }
+}

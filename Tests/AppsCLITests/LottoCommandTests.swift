@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `apps lotto` as a user runs it: the built executable, JSON parsed as a script would.
+@Suite("apps lotto")
+struct LottoCommandTests {
+    func json(_ arguments: [String]) async throws -> (Int32, [String: Any]) {
+        let output = try await AppsProcess.run(arguments + ["--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        return (output.status, try #require(object, "stdout: \(output.stdout) stderr: \(output.stderr)"))
+    }
+
+    @Test func resultsListEveryDrawNewestFirstFromTheNetwork() async throws {
+        let (status, results) = try await json(["lotto", "results"])
+        #expect(status == 0)
+        #expect(results["source"] as? String == "network")
+        #expect(results["cachedAt"] is NSNull)
+        let draws = try #require(results["draws"] as? [[String: Any]])
+        let dates = draws.compactMap { $0["date"] as? String }
+        #expect(dates.count == 14)
+        #expect(dates == dates.sorted().reversed())
+        let first = try #require(draws.first { $0["id"] as? String == "draw-1" })
+        #expect(first["numbers"] as? [Int] == [2, 16, 23, 44, 47, 52])
+        #expect(first["bonusBall"] as? Int == 14)
+        #expect((first["topPrize"] as? [String: Any])?["amountMinor"] as? Int == 4_000_000_000)
+        #expect((first["topPrize"] as? [String: Any])?["currency"] as? String == "GBP")
+    }
+
+    @Test func resultsAsTextShowDatesAndPrizes() async throws {
+        let output = try await AppsProcess.run(["lotto", "results"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("  Mon 15 May 2023   2 16 23 44 47 52     14  £40,000,000  draw-1\n"))
+        #expect(!output.stdout.contains("\u{1B}["))
+    }
+
+    @Test func aDrawNamesItsNeighboursAndNullAtTheEnds() async throws {
+        let (_, middle) = try await json(["lotto", "draw", "draw-1"])
+        #expect(middle["previousId"] as? String == "draw-8")
+        #expect(middle["nextId"] as? String == "draw-9")
+        let (_, oldest) = try await json(["lotto", "draw", "draw-2"])
+        #expect(oldest["previousId"] is NSNull)
+        let (_, newest) = try await json(["lotto", "draw", "draw-14"])
+        #expect(newest["nextId"] is NSNull)
+    }
+
+    @Test func anUnknownDrawIsNotFoundWithExitCode1() async throws {
+        let (status, body) = try await json(["lotto", "draw", "draw-404"])
+        #expect(status == 1)
+        let error = try #require(body["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "notFound")
+    }
+
+    @Test func ticketsAreCheckedOrUpcoming() async throws {
+        let (status, body) = try await json(["lotto", "tickets"])
+        #expect(status == 0)
+        let checked = try #require(body["checked"] as? [[String: Any]])
+        let upcoming = try #require(body["upcoming"] as? [[String: Any]])
+        #expect(upcoming.map { $0["drawId"] as? String } == ["draw-15", "draw-16"])
+        let first = try #require(checked.first { $0["ticketId"] as? String == "ticket-1" })
+        #expect(first["matchedCount"] as? Int == 3)
+        #expect(first["bonusMatched"] as? Bool == true)
+        #expect((first["bonusBall"] as? [String: Any])?["state"] as? String == "matched")
+        #expect((first["prize"] as? [String: Any])?["tier"] as? String == "match3")
+        #expect((first["prize"] as? [String: Any])?["amountMinor"] as? Int == 3_000)
+        let states = (first["numbers"] as? [[String: Any]])?.compactMap { $0["state"] as? String }
+        #expect(states == ["matched", "unmatched", "matched", "unmatched", "matched", "unmatched"])
+        let luckyDip = try #require(checked.first { ($0["prize"] as? [String: Any])?["tier"] as? String == "match2" })
+        #expect((luckyDip["prize"] as? [String: Any])?["amountMinor"] is NSNull)
+    }
+
+    @Test func checkUsesTheLatestDrawOrTheOneAsked() async throws {
+        let (_, latest) = try await json(["lotto", "check", "7", "11", "12", "14", "43", "57"])
+        #expect(latest["drawId"] as? String == "draw-14")
+        #expect(latest["ticketId"] is NSNull)
+        #expect((latest["prize"] as? [String: Any])?["tier"] as? String == "jackpot")
+
+        let (_, asked) = try await json([
+            "lotto", "check", "2", "16", "23", "44", "47", "1", "--bonus", "14", "--draw", "draw-1",
+        ])
+        #expect((asked["prize"] as? [String: Any])?["tier"] as? String == "match5bonus")
+        #expect((asked["prize"] as? [String: Any])?["amountMinor"] as? Int == 100_000_000)
+    }
+
+    @Test(arguments: [
+        ["1", "2", "3", "4", "5"], ["1", "2", "3", "4", "5", "60"], ["1", "2", "3", "4", "5", "5"],
+        ["1", "2", "3", "4", "5", "6", "--bonus", "6"], ["1", "2", "3", "4", "5", "6", "7"],
+    ])
+    func anInvalidLineIsAUsageError(_ numbers: [String]) async throws {
+        let output = try await AppsProcess.run(["lotto", "check"] + numbers)
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test func quickPicksRepeatForASeed() async throws {
+        let (status, first) = try await json(["lotto", "quickpick", "--count", "5", "--seed", "42"])
+        let (_, second) = try await json(["lotto", "quickpick", "--count", "5", "--seed", "42"])
+        #expect(status == 0)
+        #expect(first["drawId"] as? String == "draw-14")
+        let lines = try #require(first["lines"] as? [[String: Any]])
+        #expect(lines.count == 5)
+        #expect(
+            (second["lines"] as? [[String: Any]])?.map { $0["numbers"] as? [[String: Int]] ?? [] }.description
+                == lines.map { $0["numbers"] as? [[String: Int]] ?? [] }.description)
+    }
+
+    @Test func everyCommandWorksAgainstALiveBackend() async throws {
+        try await withFixtureServer { server in
+            let base = ["--base-url", server.baseURL.absoluteString]
+            for command in [
+                ["lotto", "results"], ["lotto", "draw", "draw-1"], ["lotto", "tickets"],
+                ["lotto", "check", "1", "2", "3", "4", "5", "6"], ["lotto", "quickpick", "--seed", "1"],
+            ] {
+                let output = try await AppsProcess.run(command + base + ["--format", "json"])
+                #expect(output.status == 0, "\(command): \(output.stderr)")
+                #expect(output.stdout.hasPrefix("{"))
+            }
+        }
+    }
+
+    @Test func anUnreachableBackendIsUnavailableWithExitCode69() async throws {
+        let port = try await withFixtureServer { $0.port }
+        let output = try await AppsProcess.run([
+            "lotto", "results", "--base-url", "http://127.0.0.1:\(port)", "--format", "json",
+        ])
+        #expect(output.status == 69)
+        #expect(output.stdout.contains(#""kind":"unavailable""#))
+    }
+}

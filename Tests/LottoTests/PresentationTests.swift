@@ -1,0 +1,125 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import Lotto
+
+@Suite("Lotto presentation")
+@MainActor
+struct PresentationTests {
+    func draws() throws -> [Draw] {
+        [
+            try makeDraw("draw-2", date: "2023-03-04"),
+            try makeDraw("draw-1", date: "2023-05-15"),
+            try makeDraw("draw-3", date: "2023-04-08"),
+            try makeDraw("draw-10", date: "2023-04-08"),
+        ]
+    }
+
+    @Test func resultsStartIdleAndLoadNewestFirst() async throws {
+        let model = ResultsViewModel(service: StubLottoService(draws: .success(Fetched(value: try draws()))))
+        #expect(model.state == .idle)
+        await model.load()
+        guard case .loaded(let loaded, let cachedAt) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(loaded.map(\.id) == ["draw-1", "draw-10", "draw-3", "draw-2"])
+        #expect(cachedAt == nil)
+    }
+
+    @Test func resultsFromTheCacheCarryTheirTime() async throws {
+        let storedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let model = ResultsViewModel(
+            service: StubLottoService(draws: .success(Fetched(value: try draws(), cachedAt: storedAt))))
+        await model.load()
+        guard case .loaded(_, let cachedAt) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(cachedAt == storedAt)
+    }
+
+    @Test func resultsFailWithAMessage() async {
+        let model = ResultsViewModel(service: StubLottoService(draws: .failure(NetworkError.cannotConnect(host: "x"))))
+        await model.load()
+        #expect(model.state == .failed(message: NetworkError.cannotConnect(host: "x").localizedDescription))
+    }
+
+    @Test func resultsFailClearlyOnBadData() async {
+        let error = LottoDataError(record: "draw-7", field: "number3", problem: #""61" is not between 1 and 59"#)
+        let model = ResultsViewModel(service: StubLottoService(draws: .failure(error)))
+        await model.load()
+        #expect(
+            model.state == .failed(message: #"The draws cannot be shown: draw-7: number3 "61" is not between 1 and 59"#)
+        )
+    }
+
+    @Test func detailWalksToOlderAndNewerDrawsAndStopsAtBothEnds() throws {
+        let model = try DrawDetailViewModel(draws: try draws(), drawID: "draw-10")
+        #expect(model.previous?.id == "draw-3")
+        #expect(model.next?.id == "draw-1")
+
+        model.showNext()
+        #expect(model.draw.id == "draw-1")
+        #expect(model.next == nil)
+        model.showNext()
+        #expect(model.draw.id == "draw-1")
+
+        model.showPrevious()
+        model.showPrevious()
+        model.showPrevious()
+        #expect(model.draw.id == "draw-2")
+        #expect(model.previous == nil)
+        model.showPrevious()
+        #expect(model.draw.id == "draw-2")
+    }
+
+    @Test func detailOfAnUnknownDrawIsNotFound() {
+        #expect(throws: LottoError.drawNotFound("draw-99")) {
+            try DrawDetailViewModel(draws: try draws(), drawID: "draw-99")
+        }
+    }
+
+    @Test func ticketsSplitIntoCheckedAndUpcoming() async throws {
+        let tickets = [
+            Ticket(id: "t1", drawID: "draw-2", line: try line([2, 16, 23, 1, 3, 4])),
+            Ticket(id: "t2", drawID: "draw-99", line: try line([1, 2, 3, 4, 5, 6])),
+            Ticket(id: "t3", drawID: "draw-1", line: try line([2, 16, 23, 44, 47, 52])),
+        ]
+        let model = TicketsViewModel(
+            draws: StubLottoService(draws: .success(Fetched(value: try draws()))),
+            tickets: StubLottoService(tickets: .success(tickets)))
+        await model.load()
+        guard case .loaded(let mine) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(mine.checked.map(\.ticketID) == ["t3", "t1"])
+        #expect(mine.checked.map(\.prize?.tier) == [.jackpot, .match3])
+        #expect(mine.upcoming.map(\.id) == ["t2"])
+    }
+
+    @Test func ticketsFailWhenEitherLoadFails() async throws {
+        let model = TicketsViewModel(
+            draws: StubLottoService(draws: .success(Fetched(value: try draws()))),
+            tickets: StubLottoService(tickets: .failure(NetworkError.timedOut(seconds: 10))))
+        await model.load()
+        #expect(model.state == .failed(message: NetworkError.timedOut(seconds: 10).localizedDescription))
+    }
+
+    @Test func quickPicksRepeatForASeedAndAreValid() throws {
+        let first = QuickPickViewModel(generator: SeededGenerator(seed: 42))
+        let second = QuickPickViewModel(generator: SeededGenerator(seed: 42))
+        try first.pick(count: 50, draws: try draws())
+        try second.pick(count: 50, draws: try draws())
+        #expect(first.lines == second.lines)
+        #expect(first.drawID == "draw-1")
+        #expect(first.lines.count == 50)
+        for check in first.lines {
+            #expect(check.balls.count == 6)
+            #expect(Set(check.balls.map(\.number)).count == 6)
+            #expect(check.bonusBall == nil)
+        }
+
+        let other = QuickPickViewModel(generator: SeededGenerator(seed: 43))
+        try other.pick(count: 50, draws: try draws())
+        #expect(other.lines != first.lines)
+    }
+
+    @Test func quickPickNeedsADraw() {
+        let model = QuickPickViewModel(generator: SeededGenerator(seed: 1))
+        #expect(throws: LottoError.noDraws) { try model.pick(count: 1, draws: []) }
+    }
+}
