@@ -87,6 +87,7 @@ let package = Package(
         ),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport"]),
+        .testTarget(name: "AuthMVPTests", dependencies: ["AuthMVP", "TestSupport"]),
         .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,8 @@ struct AppEnvironment: Sendable {
             self.baseURL = baseURL
             self.httpClient = URLSessionHTTPClient(timeout: .seconds(options.timeout))
         } else {
-            let backend = try FixtureBackend()
+            // Like the original API, the embedded auth endpoint answers at random: a new seed each run.
+            let backend = try FixtureBackend(configuration: .init(seed: .random(in: .min ... .max)))
             self.baseURL = Self.embeddedBaseURL
             self.httpClient = StubHTTPClient { request, body in backend.handle(request, body: body) }
         }

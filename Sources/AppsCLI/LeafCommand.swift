@@ -15,6 +15,8 @@ extension LeafCommand {
             try await run(in: try AppEnvironment(options: options), console: console)
         } catch let error as ExitCode {
             throw error
+        } catch let error as ValidationError {
+            throw error
         } catch {
             let failure = Failure(error)
             console.fail(failure)

@@ -14,7 +14,3 @@ struct ListingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listings", abstract: "Retail listings: products, offers and badges, images.")
 }
-
-struct AuthCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "auth", abstract: "The MVP login screen.")
-}

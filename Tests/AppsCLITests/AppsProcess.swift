@@ -14,23 +14,26 @@ struct AppsProcess {
         Bundle.main.bundleURL.appendingPathComponent("apps")
     }
 
-    /// Runs `apps arguments` to completion, feeding `stdin`. The waiting happens on Dispatch
-    /// threads, never on the cooperative pool, so a FixtureServer in this process keeps answering.
+    /// Runs `apps arguments` to completion, feeding `stdin`. The blocking reads and the wait run on
+    /// threads of their own: blocking the cooperative pool, or Dispatch's global queues (which share
+    /// its threads on Linux), would starve a FixtureServer in this process for about a second.
     static func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
     ) async throws -> Output {
         let process = try start(arguments, environment: environment)
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 let input = (process.standardInput as! Pipe).fileHandleForWriting
                 input.write(Data(stdin.utf8))
                 try? input.close()
                 let errData = Mutex(Data())
                 let group = DispatchGroup()
-                DispatchQueue.global().async(group: group) {
+                group.enter()
+                Thread {
                     let data = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
                     errData.withLock { $0 = data }
-                }
+                    group.leave()
+                }.start()
                 let outData = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
                 group.wait()
                 process.waitUntilExit()
@@ -39,7 +42,7 @@ struct AppsProcess {
                         status: process.terminationStatus,
                         stdout: String(decoding: outData, as: UTF8.self),
                         stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self)))
-            }
+            }.start()
         }
     }
 

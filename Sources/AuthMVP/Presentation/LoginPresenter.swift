@@ -1,0 +1,156 @@
+/// The login screen's presenter (MVP): it owns all state and renders it into a passive view.
+///
+/// | phase | button | enabled | activity | error |
+/// |---|---|---|---|---|
+/// | idle | Login | both fields valid | no | "" |
+/// | loading | Cancel | yes | yes | "" |
+/// | failed | Try again | both fields valid | no | the message |
+///
+/// Tapping the button while idle or failed logs in; while loading it cancels the request's task
+/// and returns to idle. Success goes to the router.
+@MainActor
+public final class LoginPresenter {
+    enum Phase: Equatable {
+        case idle
+        case loading
+        case failed(String)
+    }
+
+    public weak var view: (any LoginView)?
+    private let router: any LoginRouter
+    private let service: any AuthenticationService
+
+    private var email = ""
+    private var password = ""
+    private var emailEdited = false
+    private var passwordEdited = false
+    private var phase = Phase.idle
+    private var request: Task<Void, Never>?
+    /// Counts attempts, so an answer to a cancelled attempt is never taken for a later one's.
+    private var attempt = 0
+    /// Why the last attempt failed, for a caller that needs more than the label (the CLI's exit code).
+    public private(set) var lastError: AuthError?
+
+    public init(view: any LoginView, router: any LoginRouter, service: any AuthenticationService) {
+        self.view = view
+        self.router = router
+        self.service = service
+    }
+
+    public var state: LoginViewState {
+        let emailValid = Credentials.isValidEmail(email)
+        let passwordValid = Credentials.isValidPassword(password)
+        let title: String
+        let error: String
+        switch phase {
+        case .idle: (title, error) = ("Login", "")
+        case .loading: (title, error) = ("Cancel", "")
+        case .failed(let message): (title, error) = ("Try again", message)
+        }
+        return LoginViewState(
+            email: .init(text: email, border: border(edited: emailEdited, valid: emailValid)),
+            password: .init(text: password, border: border(edited: passwordEdited, valid: passwordValid)),
+            button: .init(title: title, isEnabled: phase == .loading || (emailValid && passwordValid)),
+            isActivityVisible: phase == .loading, error: error)
+    }
+
+    public func viewDidLoad() {
+        render()
+    }
+
+    public func emailChanged(_ text: String) {
+        email = text
+        emailEdited = true
+        render()
+    }
+
+    public func passwordChanged(_ text: String) {
+        password = text
+        passwordEdited = true
+        render()
+    }
+
+    public func buttonTapped() {
+        switch phase {
+        case .loading:
+            request?.cancel()
+            request = nil
+            phase = .idle
+            render()
+        case .idle, .failed:
+            guard state.button.isEnabled else { return }
+            login()
+        }
+    }
+
+    /// Back to the default screen, as after returning from success.
+    public func reset() {
+        request?.cancel()
+        request = nil
+        (email, password, emailEdited, passwordEdited, phase, lastError) = ("", "", false, false, .idle, nil)
+        render()
+    }
+
+    /// Waits for the request in flight, if any (for tests and the CLI).
+    public func waitForRequest() async {
+        await request?.value
+    }
+
+    private func login() {
+        phase = .loading
+        lastError = nil
+        attempt += 1
+        render()
+        let (email, password, service, attempt) = (email, password, service, attempt)
+        request = Task { [weak self] in
+            let result: Result<Authentication, AuthError>
+            do throws(AuthError) {
+                result = .success(try await service.authenticate(email: email, password: password))
+            } catch {
+                result = .failure(error)
+            }
+            self?.finish(result, attempt: attempt)
+        }
+    }
+
+    private func finish(_ result: Result<Authentication, AuthError>, attempt: Int) {
+        guard phase == .loading, attempt == self.attempt else { return }
+        request = nil
+        switch result {
+        case .success:
+            phase = .idle
+            render()
+            router.showSuccess()
+        case .failure(.cancelled):
+            phase = .idle
+            render()
+        case .failure(let error):
+            lastError = error
+            phase = .failed(error.message)
+            render()
+        }
+    }
+
+    private func render() {
+        view?.render(state)
+    }
+
+    private func border(edited: Bool, valid: Bool) -> LoginViewState.Border {
+        edited ? (valid ? .blue : .red) : .black
+    }
+}
+
+/// The success screen: a greeting and the way back.
+@MainActor
+public final class SuccessPresenter {
+    public let label = "hello."
+    private let router: any LoginRouter
+
+    public init(router: any LoginRouter) {
+        self.router = router
+    }
+
+    public func backTapped() {
+        router.showLogin()
+    }
+}

@@ -1,0 +1,184 @@
+import AuthMVP
+import Testing
+
+@Suite("Login presenter")
+@MainActor
+struct LoginPresenterTests {
+    typealias State = LoginViewState
+
+    func makeSUT() -> (LoginPresenter, LoginViewSpy, LoginRouterSpy, ControlledAuthService) {
+        let view = LoginViewSpy()
+        let router = LoginRouterSpy()
+        let service = ControlledAuthService()
+        let presenter = LoginPresenter(view: view, router: router, service: service)
+        return (presenter, view, router, service)
+    }
+
+    func state(
+        email: String = "", emailBorder: State.Border = .black, password: String = "",
+        passwordBorder: State.Border = .black, title: String = "Login", enabled: Bool = false, activity: Bool = false,
+        error: String = ""
+    ) -> State {
+        State(
+            email: .init(text: email, border: emailBorder), password: .init(text: password, border: passwordBorder),
+            button: .init(title: title, isEnabled: enabled), isActivityVisible: activity, error: error)
+    }
+
+    /// Types valid credentials and taps Login; returns the service call's index.
+    func startLogin(_ presenter: LoginPresenter, _ service: ControlledAuthService) async -> Int {
+        presenter.emailChanged("ann@example.com")
+        presenter.passwordChanged("secret")
+        presenter.buttonTapped()
+        return await service.nextCall()
+    }
+
+    let valid = (email: "ann@example.com", password: "secret")
+
+    @Test func theFirstRenderIsTheDefaultScreen() {
+        let (presenter, view, _, _) = makeSUT()
+        presenter.viewDidLoad()
+        #expect(view.states == [.initial])
+        #expect(State.initial == state())
+    }
+
+    @Test func bordersAreBlackUntilEditedThenRedOrBlue() {
+        let (presenter, view, _, _) = makeSUT()
+        presenter.emailChanged("ann")
+        presenter.emailChanged("ann@")
+        presenter.passwordChanged("")
+        presenter.passwordChanged("x")
+        #expect(
+            view.states == [
+                state(email: "ann", emailBorder: .red),
+                state(email: "ann@", emailBorder: .blue),
+                state(email: "ann@", emailBorder: .blue, passwordBorder: .red),
+                state(email: "ann@", emailBorder: .blue, password: "x", passwordBorder: .blue, enabled: true),
+            ])
+    }
+
+    @Test func tappingADisabledButtonDoesNothing() {
+        let (presenter, view, _, service) = makeSUT()
+        presenter.emailChanged("no-at-sign")
+        presenter.passwordChanged("secret")
+        presenter.buttonTapped()
+        #expect(view.states.count == 2)
+        #expect(service.calls.isEmpty)
+    }
+
+    @Test func loggingInShowsCancelAndActivityAndSendsTheCredentials() async {
+        let (presenter, view, _, service) = makeSUT()
+        _ = await startLogin(presenter, service)
+        #expect(
+            view.last
+                == state(
+                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
+                    title: "Cancel",
+                    enabled: true, activity: true))
+        #expect(service.calls == [.init(email: valid.email, password: valid.password)])
+    }
+
+    @Test func successGoesToTheSuccessScreen() async {
+        let (presenter, view, router, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        service.answer(call, with: .success(Authentication(token: "t", message: "hi")))
+        await presenter.waitForRequest()
+        #expect(router.messages == [.showSuccess])
+        #expect(view.last?.button == .init(title: "Login", isEnabled: true))
+        #expect(view.last?.isActivityVisible == false)
+    }
+
+    @Test func unauthorizedShowsTheBackendsMessageAndTryAgain() async {
+        let (presenter, view, router, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        service.answer(call, with: .failure(.unauthorized(message: "Wrong password.")))
+        await presenter.waitForRequest()
+        #expect(
+            view.last
+                == state(
+                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
+                    title: "Try again", enabled: true, error: "Wrong password."))
+        #expect(presenter.lastError == .unauthorized(message: "Wrong password."))
+        #expect(router.messages.isEmpty)
+    }
+
+    @Test func anotherFailureShowsItsMessageAndTryAgain() async {
+        let (presenter, view, _, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        service.answer(call, with: .failure(.failed(message: "Server down.")))
+        await presenter.waitForRequest()
+        #expect(view.last?.button.title == "Try again")
+        #expect(view.last?.error == "Server down.")
+    }
+
+    @Test func cancelCancelsTheRequestsTaskAndReturnsToLoginWithNoError() async {
+        let (presenter, view, router, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        presenter.buttonTapped()  // "Cancel"
+        await presenter.waitForRequest()
+        #expect(service.cancelledCalls == [call])
+        #expect(
+            view.last
+                == state(
+                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
+                    enabled: true))
+        #expect(router.messages.isEmpty)
+    }
+
+    @Test func anAnswerToACancelledAttemptIsIgnored() async {
+        let (presenter, view, router, service) = makeSUT()
+        let first = await startLogin(presenter, service)
+        presenter.buttonTapped()  // cancel
+        presenter.buttonTapped()  // login again
+        let second = await service.nextCall()
+        service.answer(first, with: .success(Authentication(token: "late", message: "")))
+        #expect(view.last?.button.title == "Cancel")
+        service.answer(second, with: .failure(.unauthorized(message: "No.")))
+        await presenter.waitForRequest()
+        #expect(view.last?.error == "No.")
+        #expect(router.messages.isEmpty)
+    }
+
+    @Test func tryAgainStartsANewAttemptAndClearsTheError() async {
+        let (presenter, view, router, service) = makeSUT()
+        let first = await startLogin(presenter, service)
+        service.answer(first, with: .failure(.failed(message: "Oops.")))
+        await presenter.waitForRequest()
+        presenter.emailChanged("ann@example.org")
+        #expect(view.last?.button.title == "Try again")
+        presenter.buttonTapped()
+        #expect(view.last?.error == "")
+        #expect(view.last?.button.title == "Cancel")
+        let second = await service.nextCall()
+        service.answer(second, with: .success(Authentication(token: "t", message: "")))
+        await presenter.waitForRequest()
+        #expect(router.messages == [.showSuccess])
+        #expect(service.calls.map(\.email) == ["ann@example.com", "ann@example.org"])
+    }
+
+    @Test func resetReturnsToTheDefaultScreen() async {
+        let (presenter, view, _, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        service.answer(call, with: .failure(.failed(message: "Oops.")))
+        await presenter.waitForRequest()
+        presenter.reset()
+        #expect(view.last == .initial)
+        #expect(presenter.lastError == nil)
+    }
+
+    @Test func thePresenterHoldsTheViewWeakly() {
+        var view: LoginViewSpy? = LoginViewSpy()
+        weak let weakView = view
+        let presenter = LoginPresenter(view: view!, router: LoginRouterSpy(), service: ControlledAuthService())
+        view = nil
+        #expect(weakView == nil)
+        presenter.viewDidLoad()  // renders into nothing, without crashing
+    }
+
+    @Test func theSuccessScreenSaysHelloAndGoesBack() {
+        let router = LoginRouterSpy()
+        let success = SuccessPresenter(router: router)
+        #expect(success.label == "hello.")
+        success.backTapped()
+        #expect(router.messages == [.showLogin])
+    }
+}
