@@ -88,6 +88,7 @@ let package = Package(
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport"]),
         .testTarget(name: "AuthMVPTests", dependencies: ["AuthMVP", "TestSupport"]),
+        .testTarget(name: "PilotRegistrationTests", dependencies: ["PilotRegistration", "TestSupport"]),
         .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,7 +33,7 @@ public final class FixtureBackend: Sendable {
         self.configuration = configuration
         self.data = try FixtureData.load()
         self.random = Mutex(SplitMix64(seed: configuration.seed))
-        self.routes = Self.healthRoutes + Self.lottoRoutes + Self.authRoutes
+        self.routes = Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes
     }
 
     /// Answers one request.

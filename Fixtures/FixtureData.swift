@@ -5,11 +5,13 @@ import Foundation
 struct FixtureData: Sendable {
     var lottoDraws: Data
     var lottoTickets: Data
+    var pilotLicenses: Data
 
     static func load() throws -> FixtureData {
         FixtureData(
             lottoDraws: try file("lotto/draws.json"),
-            lottoTickets: try file("lotto/tickets.json"))
+            lottoTickets: try file("lotto/tickets.json"),
+            pilotLicenses: try file("pilot/licenses.json"))
     }
 
     static func file(_ relativePath: String) throws -> Data {

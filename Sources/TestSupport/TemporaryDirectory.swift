@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs `body` with a new, empty directory that is removed afterwards.
-public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async rethrows -> T {
+public func withTemporaryDirectory<T>(
+    isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
+) async rethrows -> T {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("apps-tests-\(UUID().uuidString)", isDirectory: true)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -37,7 +37,7 @@ struct FixtureBackendTests {
         #expect(response.status == .ok)
     }
 
-    @Test(arguments: ["/lotto/draws", "/lotto/tickets", "/health"])
+    @Test(arguments: ["/lotto/draws", "/lotto/tickets", "/pilot/licenses", "/health"])
     func everyFixtureGetHasAnETagHonouredByIfNoneMatch(_ path: String) throws {
         let backend = try FixtureBackend()
         let (first, body) = backend.handle(request(path), body: nil)

@@ -6,4 +6,8 @@ extension FixtureBackend {
         Route(.get, "/lotto/draws") { backend, _ in Reply.json(.ok, backend.data.lottoDraws) },
         Route(.get, "/lotto/tickets") { backend, _ in Reply.json(.ok, backend.data.lottoTickets) },
     ]
+
+    static let pilotRoutes: [Route] = [
+        Route(.get, "/pilot/licenses") { backend, _ in Reply.json(.ok, backend.data.pilotLicenses) }
+    ]
 }

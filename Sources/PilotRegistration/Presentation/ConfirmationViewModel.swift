@@ -1,0 +1,25 @@
+import Observation
+
+/// The confirmation screen: who registered, with which license and aircraft.
+@MainActor
+@Observable
+public final class ConfirmationViewModel {
+    public let pilot: Pilot
+    private let store: any PilotStore
+    @ObservationIgnored var onLogout: @MainActor () async -> Void = {}
+
+    public init(pilot: Pilot, store: any PilotStore) {
+        self.pilot = pilot
+        self.store = store
+    }
+
+    public var welcome: String { "Welcome, \(pilot.name)!" }
+    public var license: String { pilot.license.type }
+    public var aircraft: [String] { pilot.license.aircraft }
+
+    /// Deletes the registered pilot and returns to the form.
+    public func logout() async throws {
+        try store.delete()
+        await onLogout()
+    }
+}

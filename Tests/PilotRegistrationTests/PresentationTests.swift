@@ -1,0 +1,187 @@
+import Foundation
+import Networking
+import Persistence
+import PilotRegistration
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("Pilot registration presentation")
+@MainActor
+struct PresentationTests {
+    func makeFlow(
+        licenses: Result<[License], any Error> = .success([ppl, atpl]), store: (any PilotStore)? = nil
+    ) throws -> PilotRegistrationFlow {
+        PilotRegistrationFlow(licenses: StubLicensesService(result: licenses), store: try store ?? memoryStore())
+    }
+
+    func fillValidForm(_ form: RegistrationViewModel) {
+        form.name = "Ann"
+        form.password = "Secret123456"
+        form.verification = "Secret123456"
+        form.licenseType = "PPL"
+    }
+
+    @Test func launchWithoutAPilotShowsTheFormWithLicenses() async throws {
+        let flow = try makeFlow()
+        #expect(flow.screen == .launching)
+        await flow.launch()
+        #expect(flow.screen == .registration)
+        #expect(flow.registration.licenses == .loaded([ppl, atpl]))
+    }
+
+    @Test func launchWithAStoredPilotGoesStraightToConfirmation() async throws {
+        let pilot = Pilot(name: "Ann", license: ppl)
+        let flow = try makeFlow(licenses: .failure(LoadFailure()), store: try memoryStore(pilot))
+        await flow.launch()
+        #expect(flow.screen == .confirmation(pilot))
+        #expect(flow.confirmation?.welcome == "Welcome, Ann!")
+        #expect(flow.confirmation?.license == "PPL")
+        #expect(flow.confirmation?.aircraft == ["C152", "C172", "D40A"])
+    }
+
+    @Test func licensesThatCannotLoadShowAnErrorAndRetryRecovers() async throws {
+        let flow = try makeFlow(licenses: .failure(LoadFailure()))
+        await flow.launch()
+        #expect(flow.screen == .error(message: "The licenses cannot be loaded. The server is down."))
+        #expect(!flow.registration.isRegisterEnabled)
+    }
+
+    @Test func retryLoadsTheLicensesAgain() async throws {
+        let attempts = Counter()
+        let service = CountingLicensesService(counter: attempts, failFirst: 1)
+        let flow = PilotRegistrationFlow(licenses: service, store: try memoryStore())
+        await flow.launch()
+        guard case .error = flow.screen else { Issue.record("\(flow.screen)"); return }
+        await flow.retry()
+        #expect(flow.screen == .registration)
+        #expect(attempts.value == 2)
+    }
+
+    @Test func aCorruptStoredPilotIsAnErrorNotACrash() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("pilot.json")
+            try Data("{ not json".utf8).write(to: url)
+            let flow = try makeFlow(store: PersistentPilotStore(store: FileValueStore<Pilot>(fileURL: url)))
+            await flow.launch()
+            guard case .error(let message) = flow.screen else { Issue.record("\(flow.screen)"); return }
+            #expect(message.contains(url.path))
+        }
+    }
+
+    @Test func errorsStayHiddenUntilAFieldIsEdited() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        let form = flow.registration
+        #expect(form.errors.isEmpty)
+        form.password = "weak"
+        #expect(form.errors == [.password: Message.passwordTooShort])
+        form.name = "Ann"
+        #expect(form.errors == [.password: Message.passwordTooShort])
+    }
+
+    @Test func tappingRegisterShowsEveryError() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        #expect(flow.registration.register() == nil)
+        #expect(Set(flow.registration.errors.keys) == Set(RegistrationField.allCases.filter { $0 != .verification }))
+        #expect(flow.screen == .registration)
+    }
+
+    @Test func registerIsEnabledOnlyWhenEveryFieldIsValid() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        let form = flow.registration
+        fillValidForm(form)
+        #expect(form.isRegisterEnabled)
+        form.verification = "Secret12345"
+        #expect(!form.isRegisterEnabled)
+        form.verification = "Secret123456"
+        form.licenseType = "GLIDER"
+        #expect(!form.isRegisterEnabled)
+    }
+
+    @Test func registerIsDisabledWhileLicensesLoad() throws {
+        let form = RegistrationViewModel(store: try memoryStore())
+        fillValidForm(form)
+        #expect(form.licenses == .loading)
+        #expect(!form.isRegisterEnabled)
+    }
+
+    @Test func registeringStoresThePilotForgetsThePasswordAndConfirms() async throws {
+        let store = try memoryStore()
+        let flow = try makeFlow(store: store)
+        await flow.launch()
+        fillValidForm(flow.registration)
+        let pilot = flow.registration.register()
+        #expect(pilot == Pilot(name: "Ann", license: ppl))
+        #expect(try store.load() == pilot)
+        #expect(flow.screen == .confirmation(Pilot(name: "Ann", license: ppl)))
+        #expect(flow.registration.password.isEmpty && flow.registration.verification.isEmpty)
+    }
+
+    @Test func theNameIsStoredWithoutSurroundingWhiteSpace() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        fillValidForm(flow.registration)
+        flow.registration.name = "  Ann  "
+        #expect(flow.registration.register()?.name == "Ann")
+    }
+
+    @Test func aFailedSaveStaysOnTheFormWithTheReason() async throws {
+        let flow = try makeFlow(store: FailingPilotStore())
+        await flow.launch()
+        fillValidForm(flow.registration)
+        #expect(flow.registration.register() == nil)
+        #expect(flow.registration.saveError == "The disk is full.")
+        #expect(flow.screen == .registration)
+    }
+
+    @Test func logoutDeletesThePilotAndReturnsToAnEmptyForm() async throws {
+        let store = try memoryStore(Pilot(name: "Ann", license: ppl))
+        let flow = try makeFlow(store: store)
+        await flow.launch()
+        try await flow.confirmation?.logout()
+        #expect(try store.load() == nil)
+        #expect(flow.screen == .registration)
+        #expect(flow.confirmation == nil)
+        #expect(flow.registration.name.isEmpty && flow.registration.errors.isEmpty)
+        #expect(flow.registration.licenses == .loaded([ppl, atpl]))
+    }
+
+    @Test func theStoredFileNeverContainsThePassword() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("state/pilot.json")
+            let flow = try makeFlow(store: PersistentPilotStore(store: FileValueStore<Pilot>(fileURL: url)))
+            await flow.launch()
+            fillValidForm(flow.registration)
+            flow.registration.password = "Zebra9876543"
+            flow.registration.verification = "Zebra9876543"
+            #expect(flow.registration.register() != nil)
+            let contents = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            #expect(contents.contains("Ann"))
+            #expect(!contents.contains("Zebra9876543"))
+            #expect(!contents.lowercased().contains("password"))
+        }
+    }
+}
+
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
+}
+
+struct CountingLicensesService: LicensesService {
+    let counter: Counter
+    let failFirst: Int
+
+    func loadLicenses() async throws -> [License] {
+        if counter.increment() <= failFirst { throw LoadFailure() }
+        return [ppl, atpl]
+    }
+}
