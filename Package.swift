@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport"]),
         .testTarget(name: "AuthMVPTests", dependencies: ["AuthMVP", "TestSupport"]),
         .testTarget(name: "PilotRegistrationTests", dependencies: ["PilotRegistration", "TestSupport"]),
+        .testTarget(name: "KooberTests", dependencies: ["Koober", "TestSupport"]),
         .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

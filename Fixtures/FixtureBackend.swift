@@ -27,13 +27,16 @@ public final class FixtureBackend: Sendable {
     let configuration: Configuration
     let data: FixtureData
     let random: Mutex<SplitMix64>
+    let kooberAccounts: Mutex<[String: KooberAccount]>
     private let routes: [Route]
 
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         self.data = try FixtureData.load()
         self.random = Mutex(SplitMix64(seed: configuration.seed))
-        self.routes = Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes
+        self.kooberAccounts = Mutex([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
+        self.routes =
+            Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
     }
 
     /// Answers one request.

@@ -6,12 +6,16 @@ struct FixtureData: Sendable {
     var lottoDraws: Data
     var lottoTickets: Data
     var pilotLicenses: Data
+    var kooberLocations: Data
+    var kooberRideOptions: Data
 
     static func load() throws -> FixtureData {
         FixtureData(
             lottoDraws: try file("lotto/draws.json"),
             lottoTickets: try file("lotto/tickets.json"),
-            pilotLicenses: try file("pilot/licenses.json"))
+            pilotLicenses: try file("pilot/licenses.json"),
+            kooberLocations: try file("koober/locations.json"),
+            kooberRideOptions: try file("koober/ride-options.json"))
     }
 
     static func file(_ relativePath: String) throws -> Data {

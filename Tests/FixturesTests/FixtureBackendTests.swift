@@ -37,7 +37,9 @@ struct FixtureBackendTests {
         #expect(response.status == .ok)
     }
 
-    @Test(arguments: ["/lotto/draws", "/lotto/tickets", "/pilot/licenses", "/health"])
+    @Test(arguments: [
+        "/lotto/draws", "/lotto/tickets", "/pilot/licenses", "/koober/locations", "/koober/ride-options", "/health",
+    ])
     func everyFixtureGetHasAnETagHonouredByIfNoneMatch(_ path: String) throws {
         let backend = try FixtureBackend()
         let (first, body) = backend.handle(request(path), body: nil)

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import Networking
+
+/// Finds places and ride options.
+public protocol LocationsService: Sendable {
+    /// Locations whose name contains `query` (case-insensitive); all of them for an empty query.
+    func searchLocations(_ query: String) async throws -> [Location]
+    func rideOptions() async throws -> [RideOption]
+}
+
+/// Asks for rides.
+public protocol RideService: Sendable {
+    func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride
+}
+
+/// Both services over the Koober backend.
+public struct KooberRideAPI: LocationsService, RideService {
+    private let api: APIClient
+
+    public init(api: APIClient) {
+        self.api = api
+    }
+
+    public func searchLocations(_ query: String) async throws -> [Location] {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let endpoint = Endpoint<LocationsDTO>.get(
+            "/koober/locations", query: trimmed.isEmpty ? [] : [URLQueryItem(name: "query", value: trimmed)])
+        return try await api.send(endpoint).locations.map {
+            Location(id: $0.id, name: $0.name, latitude: $0.latitude, longitude: $0.longitude)
+        }
+    }
+
+    public func rideOptions() async throws -> [RideOption] {
+        try await api.send(Endpoint<RideOptionsDTO>.get("/koober/ride-options")).rideOptions.map {
+            RideOption(id: $0.id, name: $0.name, seats: $0.seats, baseFarePence: $0.baseFarePence)
+        }
+    }
+
+    public func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
+        let body = RideRequestDTO(
+            pickupLocationId: request.pickup.id, dropoffLocationId: request.dropoff.id, rideOptionId: request.option.id)
+        do {
+            let endpoint = try Endpoint<RideDTO>.post(
+                "/koober/rides", json: body, headerFields: [.authorization: "Bearer \(session.token)"])
+            let ride = try await api.send(endpoint)
+            return Ride(id: ride.id, status: ride.status, etaMinutes: ride.etaMinutes, request: request)
+        } catch NetworkError.unexpectedStatus(401, _) {
+            throw .sessionExpired
+        } catch NetworkError.unexpectedStatus(let status, let message) where status < 500 {
+            throw .rejected(message: message ?? "The ride was not accepted (\(status)).")
+        } catch let error as NetworkError {
+            throw .unavailable(error)
+        } catch {
+            throw .unavailable(.transport(error.localizedDescription))
+        }
+    }
+}

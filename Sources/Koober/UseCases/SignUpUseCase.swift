@@ -1,0 +1,66 @@
+import Foundation
+
+/// Signing up: check every field first, then ask the backend, then keep the session.
+public protocol SignUpUseCase: Sendable {
+    func signUp(_ account: NewAccount) async throws(SignUpUseCaseError) -> UserSession
+}
+
+public enum SignUpUseCaseError: Error, Equatable, Sendable {
+    case signUp(SignUpError)
+    case storingSessionFailed(message: String)
+
+    public var message: String {
+        switch self {
+        case .signUp(let error): error.message
+        case .storingSessionFailed(let message): "Your account exists, but the session could not be saved: \(message)"
+        }
+    }
+}
+
+/// The rules a new account must meet before anything is sent.
+public enum SignUpRules {
+    public static let minimumPasswordLength = 8
+
+    /// The first field that breaks its rule, in form order, with its message.
+    public static func firstInvalidField(_ account: NewAccount) -> (SignUpField, String)? {
+        func blank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        if blank(account.fullName) { return (.fullName, "Enter your full name.") }
+        if blank(account.nickname) { return (.nickname, "Enter a nickname.") }
+        if !account.email.contains("@") { return (.email, "Enter an email address with an @.") }
+        let digits = account.phone.filter(\.isNumber)
+        let allowed = account.phone.allSatisfy { $0.isNumber || " -+()".contains($0) }
+        if digits.isEmpty || !allowed { return (.phone, "Enter a phone number: digits, spaces, dashes.") }
+        if account.password.count < minimumPasswordLength {
+            return (.password, "Use at least \(minimumPasswordLength) characters for the password.")
+        }
+        return nil
+    }
+}
+
+public struct KooberSignUpUseCase: SignUpUseCase {
+    private let remoteAPI: any UserAuthRemoteAPI
+    private let store: any UserSessionStore
+
+    public init(remoteAPI: any UserAuthRemoteAPI, store: any UserSessionStore) {
+        self.remoteAPI = remoteAPI
+        self.store = store
+    }
+
+    public func signUp(_ account: NewAccount) async throws(SignUpUseCaseError) -> UserSession {
+        if let (field, message) = SignUpRules.firstInvalidField(account) {
+            throw .signUp(.invalidField(field, message: message))
+        }
+        let session: UserSession
+        do {
+            session = try await remoteAPI.signUp(account)
+        } catch {
+            throw .signUp(error)
+        }
+        do {
+            try store.save(session)
+        } catch {
+            throw .storingSessionFailed(message: error.localizedDescription)
+        }
+        return session
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Koober
+import Networking
+import TestSupport
+import Testing
+
+@Suite("Koober remote API against a live FixtureServer")
+struct LiveKooberAPITests {
+    func withAPI(_ body: (APIClient) async throws -> Void) async throws {
+        try await withFixtureServer { server in
+            try await body(APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+        }
+    }
+
+    @Test func signsInTheFixtureAccount() async throws {
+        try await withAPI { api in
+            let session = try await KooberUserAuthRemoteAPI(api: api).signIn(
+                email: "johnny@gmail.com", password: "password")
+            #expect(session.profile.fullName == "Johnny Appleseed")
+            #expect(!session.remoteSession.token.isEmpty)
+        }
+    }
+
+    @Test func aWrongPasswordIsUnauthorized() async throws {
+        try await withAPI { api in
+            await #expect(throws: SignInError.unauthorized) {
+                try await KooberUserAuthRemoteAPI(api: api).signIn(email: "johnny@gmail.com", password: "nope")
+            }
+        }
+    }
+
+    @Test func signsUpAndThenConflicts() async throws {
+        try await withAPI { api in
+            let remote = KooberUserAuthRemoteAPI(api: api)
+            let account = NewAccount(
+                fullName: "Ann Lee", nickname: "Ann", email: "ann@example.com", phone: "555 0100",
+                password: "longenough")
+            let session = try await remote.signUp(account)
+            #expect(session.profile.displayName == "Ann")
+            await #expect(throws: SignUpError.conflict) { try await remote.signUp(account) }
+        }
+    }
+
+    @Test func searchesLocationsAndRequestsARide() async throws {
+        try await withAPI { api in
+            let session = try await KooberUserAuthRemoteAPI(api: api).signIn(
+                email: "johnny@gmail.com", password: "password")
+            let rides = KooberRideAPI(api: api)
+            let pickup = try #require(try await rides.searchLocations("OPERA").first)
+            let dropoff = try #require(try await rides.searchLocations("moma").first)
+            let option = try #require(try await rides.rideOptions().first { $0.name == "Wallaroo" })
+            let ride = try await rides.requestRide(
+                RideRequest(pickup: pickup, dropoff: dropoff, option: option), session: session.remoteSession)
+            #expect(ride.status == "requested")
+            #expect(ride.etaMinutes > 0)
+        }
+    }
+
+    @Test func aRejectedTokenIsAnExpiredSession() async throws {
+        try await withAPI { api in
+            let request = RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo)
+            await #expect(throws: RideError.sessionExpired) {
+                try await KooberRideAPI(api: api).requestRide(request, session: RemoteUserSession(token: "forged"))
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Koober
+import Testing
+
+@Suite("Koober navigation")
+@MainActor
+struct NavigationTests {
+    func makeSUT(
+        session: UserSession? = nil, remote: UserAuthRemoteAPISpy = UserAuthRemoteAPISpy()
+    ) throws -> (KooberAppModel, any UserSessionStore) {
+        let store = try memorySessionStore(session)
+        let model = KooberAppModel(
+            store: store, signIn: KooberSignInUseCase(remoteAPI: remote, store: store),
+            signUp: KooberSignUpUseCase(remoteAPI: remote, store: store))
+        return (model, store)
+    }
+
+    @Test func launchingWithoutASessionShowsWelcome() throws {
+        let (model, _) = try makeSUT()
+        #expect(model.screen == .launching)
+        model.launch()
+        #expect(model.screen == .onboarding(.welcome))
+    }
+
+    @Test func launchingWithAStoredSessionIsSignedIn() throws {
+        let (model, _) = try makeSUT(session: johnny)
+        model.launch()
+        #expect(model.screen == .signedIn(johnny))
+    }
+
+    @Test func welcomeGoesToSignInAndSignUpAndBack() throws {
+        let (model, _) = try makeSUT()
+        model.launch()
+        model.goToSignIn()
+        #expect(model.screen == .onboarding(.signIn))
+        model.backToWelcome()
+        #expect(model.screen == .onboarding(.welcome))
+        model.goToSignUp()
+        #expect(model.screen == .onboarding(.signUp))
+    }
+
+    @Test func onboardingMovesAreIgnoredWhenSignedIn() throws {
+        let (model, _) = try makeSUT(session: johnny)
+        model.launch()
+        model.goToSignIn()
+        #expect(model.screen == .signedIn(johnny))
+    }
+
+    @Test func signingInGoesToSignedIn() async throws {
+        let (model, _) = try makeSUT()
+        model.launch()
+        model.goToSignIn()
+        #expect(await model.signIn(email: "johnny@gmail.com", password: "password"))
+        #expect(model.screen == .signedIn(johnny))
+    }
+
+    @Test func aFailedSignInStaysWithAMessage() async throws {
+        let (model, _) = try makeSUT(remote: UserAuthRemoteAPISpy(signIn: .failure(.unauthorized)))
+        model.launch()
+        model.goToSignIn()
+        #expect(await model.signIn(email: "johnny@gmail.com", password: "nope") == false)
+        #expect(model.screen == .onboarding(.signIn))
+        #expect(model.errorMessage == "The email or password is incorrect.")
+    }
+
+    @Test func signingOutForgetsTheSessionAndReturnsToWelcome() throws {
+        let (model, store) = try makeSUT(session: johnny)
+        model.launch()
+        model.signOut()
+        #expect(model.screen == .onboarding(.welcome))
+        #expect(try store.readUserSession() == nil)
+    }
+}
+
+@Suite("New ride")
+@MainActor
+struct NewRideTests {
+    func makeSUT(rides: RideServicesFake = RideServicesFake()) -> (NewRideViewModel, RideServicesFake, SignOutSpy) {
+        let signOut = SignOutSpy()
+        let model = NewRideViewModel(
+            pickup: operaHouse, session: johnny, locations: rides, rides: rides,
+            onSessionExpired: { signOut.count += 1 })
+        return (model, rides, signOut)
+    }
+
+    @Test func pickingADropoffPresentsThePicker() {
+        let (model, _, _) = makeSUT()
+        #expect(model.dropoffPicker == nil)
+        model.pickDropoff()
+        #expect(model.dropoffPicker != nil)
+    }
+
+    @Test func cancellingDismissesAndChangesNothing() {
+        let (model, _, _) = makeSUT()
+        model.pickDropoff()
+        model.cancelDropoff()
+        #expect(model.dropoffPicker == nil)
+        #expect(model.dropoff == nil)
+    }
+
+    @Test func selectingSetsTheDropoffAndDismisses() async {
+        let (model, _, _) = makeSUT()
+        model.pickDropoff()
+        await model.dropoffPicker?.search("mo")
+        let found = model.dropoffPicker?.results ?? []
+        #expect(found == [moma])
+        model.selectDropoff(moma)
+        #expect(model.dropoff == moma)
+        #expect(model.dropoffPicker == nil)
+    }
+
+    @Test func thePickerSearchesCaseInsensitivelyAndLeavesOutThePickup() async {
+        let (model, _, _) = makeSUT()
+        model.pickDropoff()
+        await model.dropoffPicker?.search("")
+        #expect(model.dropoffPicker?.results == [moma, appleStore])
+        await model.dropoffPicker?.search("APPLE")
+        #expect(model.dropoffPicker?.results == [appleStore])
+    }
+
+    @Test func requestingARideSendsTheBearerTokenAndWaitsForPickup() async {
+        let (model, rides, _) = makeSUT()
+        await model.loadRideOptions()
+        #expect(model.selectedOption == wallabee)
+        #expect(!model.canRequest)
+        model.selectDropoff(moma)
+        model.chooseOption(wallaroo)
+        #expect(model.canRequest)
+        await model.requestRide()
+        #expect(
+            model.state
+                == .waitingForPickup(
+                    Ride(
+                        id: "ride-1", status: "requested", etaMinutes: 4,
+                        request: RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo))))
+        #expect(rides.requestedWithTokens == ["token-123"])
+    }
+
+    @Test func aRejectedTokenSignsTheUserOut() async {
+        let (model, _, signOut) = makeSUT(rides: RideServicesFake(ride: .failure(.sessionExpired)))
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        #expect(model.state == .failed(.sessionExpired))
+        #expect(signOut.count == 1)
+    }
+
+    @Test func anotherRideFailureDoesNotSignOut() async {
+        let (model, _, signOut) = makeSUT(rides: RideServicesFake(ride: .failure(.rejected(message: "No cars."))))
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        #expect(model.state == .failed(.rejected(message: "No cars.")))
+        #expect(signOut.count == 0)
+    }
+
+    @Test func nothingIsRequestedWithoutADropoff() async {
+        let (model, rides, _) = makeSUT()
+        await model.loadRideOptions()
+        await model.requestRide()
+        #expect(model.state == .choosing)
+        #expect(rides.requestedWithTokens.isEmpty)
+    }
+}
+
+@MainActor
+final class SignOutSpy {
+    var count = 0
+}
