@@ -90,6 +90,7 @@ let package = Package(
         .testTarget(name: "AuthMVPTests", dependencies: ["AuthMVP", "TestSupport"]),
         .testTarget(name: "PilotRegistrationTests", dependencies: ["PilotRegistration", "TestSupport"]),
         .testTarget(name: "KooberTests", dependencies: ["Koober", "TestSupport"]),
+        .testTarget(name: "ListingsTests", dependencies: ["Listings", "TestSupport"]),
         .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

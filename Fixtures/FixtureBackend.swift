@@ -37,6 +37,7 @@ public final class FixtureBackend: Sendable {
         self.kooberAccounts = Mutex([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
+            + Self.listingsRoutes
     }
 
     /// Answers one request.

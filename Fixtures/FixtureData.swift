@@ -8,6 +8,10 @@ struct FixtureData: Sendable {
     var pilotLicenses: Data
     var kooberLocations: Data
     var kooberRideOptions: Data
+    var listingsProducts: Data
+    var listingsOffers: Data
+    /// By image key (`shirt-blue`, `loyalty_icon`).
+    var listingsImages: [String: Data]
 
     static func load() throws -> FixtureData {
         FixtureData(
@@ -15,7 +19,21 @@ struct FixtureData: Sendable {
             lottoTickets: try file("lotto/tickets.json"),
             pilotLicenses: try file("pilot/licenses.json"),
             kooberLocations: try file("koober/locations.json"),
-            kooberRideOptions: try file("koober/ride-options.json"))
+            kooberRideOptions: try file("koober/ride-options.json"),
+            listingsProducts: try file("listings/products.json"),
+            listingsOffers: try file("listings/offers.json"),
+            listingsImages: try images(in: "listings/images"))
+    }
+
+    static func images(in relativePath: String) throws -> [String: Data] {
+        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Data/\(relativePath)"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { throw FixtureDataError.missing(relativePath) }
+        var images: [String: Data] = [:]
+        for name in names where name.hasSuffix(".jpg") {
+            images[String(name.dropLast(4))] = try file("\(relativePath)/\(name)")
+        }
+        return images
     }
 
     static func file(_ relativePath: String) throws -> Data {

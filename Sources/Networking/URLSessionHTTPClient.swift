@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -10,8 +11,14 @@ import HTTPTypesFoundation
 ///
 /// Cancelling the calling task cancels the transfer. Every request gets the configured timeout,
 /// rounded up to whole seconds because FoundationNetworking truncates fractions (0.5 s fires at once).
+///
+/// A `401` carrying `WWW-Authenticate` hangs FoundationNetworking for ever (past the timeout) unless
+/// a delegate answers the authentication challenge. This client's delegate declines every challenge
+/// (credentials go in the `Authorization` field, never through URLSession) and returns the `401`
+/// itself; FoundationNetworking drops that response's body, so such a `401` arrives without one.
 public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
+    private let challenges = ChallengeDecliner()
     private let timeoutSeconds: Int
 
     /// - Parameters:
@@ -24,7 +31,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
     }
 
     deinit {
@@ -38,17 +45,30 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.timeoutInterval = TimeInterval(timeoutSeconds)
         urlRequest.httpBody = body
         let host = request.authority ?? "the server"
-        do {
-            let (data, response) = try await session.data(for: urlRequest)
-            guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
-                throw NetworkError.transport("the answer was not an HTTP response")
+        let task = Mutex<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let dataTask = session.dataTask(with: urlRequest) {
+                    [challenges, timeoutSeconds] data, response, error in
+                    let identifier = task.withLock { $0?.taskIdentifier }
+                    let declined = identifier.flatMap(challenges.takeDeclinedResponse(for:))
+                    if let httpResponse = (declined ?? response as? HTTPURLResponse)?.httpResponse,
+                        error == nil || declined != nil
+                    {
+                        continuation.resume(returning: (httpResponse, declined == nil ? data ?? Data() : Data()))
+                    } else if let error {
+                        continuation.resume(
+                            throwing: Self.networkError(for: error, host: host, timeoutSeconds: timeoutSeconds))
+                    } else {
+                        continuation.resume(throwing: NetworkError.transport("the answer was not an HTTP response"))
+                    }
+                }
+                task.withLock { $0 = dataTask }
+                dataTask.resume()
+                if Task.isCancelled { dataTask.cancel() }
             }
-            return (httpResponse, data)
-        } catch let error as NetworkError {
-            throw error
-        } catch {
-            if Task.isCancelled { throw NetworkError.cancelled }
-            throw Self.networkError(for: error, host: host, timeoutSeconds: timeoutSeconds)
+        } onCancel: {
+            task.withLock { $0?.cancel() }
         }
     }
 
@@ -63,5 +83,24 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .networkConnectionLost, .badServerResponse, .zeroByteResource: return .connectionLost
         default: return .transport(urlError.localizedDescription)
         }
+    }
+}
+
+/// Declines authentication challenges and keeps the response that raised each one.
+final class ChallengeDecliner: NSObject, URLSessionTaskDelegate, Sendable {
+    private let declined = Mutex<[Int: HTTPURLResponse]>([:])
+
+    func urlSession(
+        _: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            declined.withLock { $0[task.taskIdentifier] = response }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func takeDeclinedResponse(for taskIdentifier: Int) -> HTTPURLResponse? {
+        declined.withLock { $0.removeValue(forKey: taskIdentifier) }
     }
 }

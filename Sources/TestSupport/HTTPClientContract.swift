@@ -97,6 +97,16 @@ public enum HTTPClientContract {
         }
     }
 
+    /// A `401` asking for basic authentication is an answer like any other, and comes promptly.
+    public static func anAuthenticationChallengeIsReturnedAsA401(_ subject: HTTPClientSubject) async throws {
+        try await subject.withHarness(timeout: .seconds(5)) { harness in
+            let request = try harness.api.makeRequest(for: Endpoint<Data>.bytes("/listings/api/products"))
+            let (response, _) = try await harness.client.send(request)
+            #expect(response.status == .unauthorized)
+            #expect(response.headerFields[.wwwAuthenticate] == #"Basic realm="listings""#)
+        }
+    }
+
     public static func nonJSONBodyIsUndecodable(_ subject: HTTPClientSubject) async throws {
         struct Anything: Decodable {}
         try await subject.withHarness { harness in

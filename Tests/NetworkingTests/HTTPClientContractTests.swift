@@ -26,6 +26,11 @@ struct HTTPClientContractTests {
     }
 
     @Test(arguments: HTTPClientSubject.allCases)
+    func anAuthenticationChallengeIsReturnedAsA401(_ subject: HTTPClientSubject) async throws {
+        try await HTTPClientContract.anAuthenticationChallengeIsReturnedAsA401(subject)
+    }
+
+    @Test(arguments: HTTPClientSubject.allCases)
     func nonJSONBodyIsUndecodable(_ subject: HTTPClientSubject) async throws {
         try await HTTPClientContract.nonJSONBodyIsUndecodable(subject)
     }

@@ -1,0 +1,167 @@
+import Foundation
+import HTTPTypes
+import Networking
+
+/// HTTP basic credentials, injected by the app (never written in the domain).
+public struct BasicCredentials: Sendable {
+    public let username: String
+    public let password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+
+    var headerValue: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
+}
+
+/// What the listings backend can refuse.
+public enum ListingsError: Error, Equatable, Sendable {
+    /// 401: the credentials were missing or wrong.
+    case unauthorized
+    case productNotFound(String)
+    case userNotFound(String)
+
+    public var message: String {
+        switch self {
+        case .unauthorized:
+            "The listings backend refused the credentials (check LISTINGS_USERNAME / LISTINGS_PASSWORD)."
+        case .productNotFound(let id): "There is no product \"\(id)\"."
+        case .userNotFound(let id): "There is no user \"\(id)\"."
+        }
+    }
+}
+
+public protocol ListingsService: Sendable {
+    func products() async throws -> [Product]
+    func productDetails(id: String) async throws -> ProductDetails
+    func offers(userID: String) async throws -> UserOffers
+    /// The bytes of an image at a path below the base URL (`/listings/image/shirt-blue.jpg`).
+    func imageData(key: String) async throws -> Data
+}
+
+/// ``ListingsService`` over the retailer's API, with basic auth on every request.
+public struct RemoteListingsService: ListingsService {
+    private let api: APIClient
+
+    public init(api: APIClient, credentials: BasicCredentials) {
+        var api = api
+        api.headerFields[.authorization] = credentials.headerValue
+        self.api = api
+    }
+
+    public func products() async throws -> [Product] {
+        try await send(Endpoint<ProductsDTO>.get("/listings/api/products")).products.map(\.product)
+    }
+
+    public func productDetails(id: String) async throws -> ProductDetails {
+        do {
+            return try await send(Endpoint<ProductDTO>.get("/listings/api/product/\(Self.escaped(id))")).details
+        } catch NetworkError.unexpectedStatus(404, _) {
+            throw ListingsError.productNotFound(id)
+        }
+    }
+
+    public func offers(userID: String) async throws -> UserOffers {
+        do {
+            return try await send(Endpoint<OffersDTO>.get("/listings/api/user/\(Self.escaped(userID))/offers"))
+                .userOffers
+        } catch NetworkError.unexpectedStatus(404, _) {
+            throw ListingsError.userNotFound(userID)
+        }
+    }
+
+    public func imageData(key: String) async throws -> Data {
+        try await send(Endpoint<Data>.bytes("/listings/image/\(Self.escaped(key)).jpg"))
+    }
+
+    private func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
+        do {
+            return try await api.send(endpoint)
+        } catch NetworkError.unexpectedStatus(401, _) {
+            throw ListingsError.unauthorized
+        }
+    }
+
+    /// A path segment with everything but unreserved characters percent-encoded.
+    static func escaped(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? segment
+    }
+}
+
+struct PriceDTO: Decodable {
+    var currencyCode: String
+    var currentPrice: Int
+    var originalPrice: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case currencyCode = "currency_code"
+        case currentPrice = "current_price"
+        case originalPrice = "original_price"
+    }
+}
+
+struct ProductDTO: Decodable {
+    struct SectionDTO: Decodable {
+        var title: String
+        var text: String
+
+        enum CodingKeys: String, CodingKey {
+            case title = "section_title"
+            case text = "section_text"
+        }
+    }
+
+    var id: String
+    var imageKey: String
+    var name: String
+    var offerIDs: [String]
+    var price: PriceDTO
+    var information: [SectionDTO]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, price, information
+        case imageKey = "image_key"
+        case offerIDs = "offer_ids"
+    }
+
+    var product: Product {
+        Product(
+            id: id, name: name, imageKey: imageKey, offerIDs: offerIDs,
+            price: Price(
+                currency: price.currencyCode, currentMinor: price.currentPrice, originalMinor: price.originalPrice))
+    }
+
+    var details: ProductDetails {
+        ProductDetails(
+            product: product,
+            information: (information ?? []).map { InformationSection(title: $0.title, text: $0.text) })
+    }
+}
+
+struct ProductsDTO: Decodable {
+    var products: [ProductDTO]
+}
+
+struct OffersDTO: Decodable {
+    struct OfferDTO: Decodable {
+        var id: String
+        var title: String
+        var type: String
+    }
+
+    var availableBadges: String
+    var offers: [OfferDTO]
+
+    enum CodingKeys: String, CodingKey {
+        case offers
+        case availableBadges = "available_badges"
+    }
+
+    var userOffers: UserOffers {
+        UserOffers(
+            badges: BadgeParser.parse(availableBadges),
+            offers: offers.map { Offer(id: $0.id, title: $0.title, type: $0.type) })
+    }
+}

@@ -1,0 +1,128 @@
+/// A price in minor units, with what it was before a reduction.
+public struct Price: Hashable, Sendable {
+    public let currency: String
+    public let currentMinor: Int
+    public let originalMinor: Int?
+
+    public init(currency: String, currentMinor: Int, originalMinor: Int? = nil) {
+        self.currency = currency
+        self.currentMinor = currentMinor
+        self.originalMinor = originalMinor
+    }
+
+    /// `£12.50 was £14.00`; `¥8,800`; the "was" part only when the original price is higher.
+    public var formatted: String {
+        let current = MoneyFormat.format(currentMinor, currency: currency)
+        guard let originalMinor, originalMinor > currentMinor else { return current }
+        return "\(current) was \(MoneyFormat.format(originalMinor, currency: currency))"
+    }
+}
+
+/// Currency formatting by ISO code: symbol, and how many minor digits (¥ has none).
+public enum MoneyFormat {
+    public static func format(_ minor: Int, currency: String) -> String {
+        let (symbol, digits) = style(for: currency)
+        let sign = minor < 0 ? "-" : ""
+        let magnitude = minor.magnitude
+        guard digits > 0 else { return "\(sign)\(symbol)\(grouped(magnitude))" }
+        let divisor = UInt(pow10(digits))
+        let fraction = String(magnitude % divisor)
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return "\(sign)\(symbol)\(grouped(magnitude / divisor)).\(padded)"
+    }
+
+    static func style(for currency: String) -> (symbol: String, minorDigits: Int) {
+        switch currency.uppercased() {
+        case "GBP": ("£", 2)
+        case "EUR": ("€", 2)
+        case "USD": ("$", 2)
+        case "JPY": ("¥", 0)
+        case "KRW": ("₩", 0)
+        default: ("\(currency.uppercased()) ", 2)
+        }
+    }
+
+    private static func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { result, _ in result * 10 } }
+
+    private static func grouped(_ value: UInt) -> String {
+        let digits = Array(String(value))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}
+
+public struct Product: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let name: String
+    public let imageKey: String
+    public let offerIDs: [String]
+    public let price: Price
+
+    public init(id: String, name: String, imageKey: String, offerIDs: [String], price: Price) {
+        self.id = id
+        self.name = name
+        self.imageKey = imageKey
+        self.offerIDs = offerIDs
+        self.price = price
+    }
+}
+
+public struct InformationSection: Hashable, Sendable {
+    public let title: String
+    public let text: String
+
+    public init(title: String, text: String) {
+        self.title = title
+        self.text = text
+    }
+}
+
+public struct ProductDetails: Hashable, Sendable {
+    public let product: Product
+    public let information: [InformationSection]
+
+    public init(product: Product, information: [InformationSection]) {
+        self.product = product
+        self.information = information
+    }
+}
+
+public struct Offer: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let title: String
+    public let type: String
+
+    public init(id: String, title: String, type: String) {
+        self.id = id
+        self.title = title
+        self.type = type
+    }
+}
+
+/// A badge and the offer types that earn it.
+public struct Badge: Hashable, Sendable {
+    public let name: String
+    public let types: [String]
+
+    public init(name: String, types: [String]) {
+        self.name = name
+        self.types = types
+    }
+}
+
+/// A user's offers and the badges, highest priority first.
+public struct UserOffers: Hashable, Sendable {
+    public let badges: [Badge]
+    public let offers: [Offer]
+
+    public init(badges: [Badge], offers: [Offer]) {
+        self.badges = badges
+        self.offers = offers
+    }
+
+    public static let none = UserOffers(badges: [], offers: [])
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AppsCLI
+
+@Suite("apps listings")
+struct ListingsCommandTests {
+    func badges(user: String) async throws -> [String?] {
+        let output = try await AppsProcess.run(["listings", "products", "--user", user, "--format", "json"])
+        let body = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        return (body?["products"] as? [[String: Any]] ?? []).map { $0["badge"] as? String }
+    }
+
+    @Test func usersOneAndFiveSeeDifferentBadges() async throws {
+        let first = try await badges(user: "1")
+        let fifth = try await badges(user: "5")
+        #expect(first.count == 8)
+        #expect(first != fifth)
+        #expect(first.contains("loyalty"))
+        #expect(fifth.contains("clearance"))
+    }
+
+    @Test func anUnknownUserStillListsProductsWithoutBadgesAndANotice() async throws {
+        let output = try await AppsProcess.run(["listings", "products", "--user", "42", "--format", "json"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains(#""badge":null"#))
+        #expect(!output.stdout.contains(#""badge":""#))
+        #expect(output.stderr.contains(#"There is no user "42"."#))
+    }
+
+    @Test func aProductHasItsInformation() async throws {
+        let output = try await AppsProcess.run(["listings", "product", "1", "--user", "1", "--format", "json"])
+        #expect(output.stdout.contains(#""information":[{"title":"Details","text":"#))
+        #expect(output.stdout.contains(#""badge":"loyalty""#))
+        #expect(output.stdout.contains(#""originalMinor":1400"#))
+    }
+
+    @Test func anUnknownProductIsNotFound() async throws {
+        let output = try await AppsProcess.run(["listings", "product", "99", "--format", "json"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(#""kind":"notFound""#))
+    }
+
+    @Test func wrongCredentialsFromTheEnvironmentAreUnauthorized() async throws {
+        let output = try await AppsProcess.run(
+            ["listings", "products", "--format", "json"], environment: ["LISTINGS_PASSWORD": "guess"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(#""kind":"unauthorized""#))
+    }
+
+    @Test func imagesWritesEveryProductImageAndTheShownBadgesIcons() async throws {
+        try await withTemporaryDirectory { folder in
+            let output = try await AppsProcess.run(
+                ["listings", "images", "--output", folder.path, "--user", "1", "--format", "json"])
+            #expect(output.stdout == #"{"downloaded":10,"failed":[]}"# + "\n")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names.count == 10)
+            #expect(names.contains("loyalty_icon.jpg") && names.contains("sale_icon.jpg"))
+            #expect(!names.contains("clearance_icon.jpg"))
+            let shirt = try Data(contentsOf: folder.appendingPathComponent("shirt-blue.jpg"))
+            #expect(shirt.prefix(2) == Data([0xFF, 0xD8]))
+        }
+    }
+
+    @Test func imagesDownloadOverALiveBackend() async throws {
+        try await withFixtureServer { server in
+            try await withTemporaryDirectory { folder in
+                let output = try await AppsProcess.run([
+                    "listings", "images", "--output", folder.path, "--base-url", server.baseURL.absoluteString,
+                    "--format",
+                    "json",
+                ])
+                #expect(output.status == 0)
+                #expect(output.stdout.contains(#""failed":[]"#))
+            }
+        }
+    }
+}
+
+@Suite("Safe file names")
+struct SafeFileNameTests {
+    @Test(arguments: ["shirt-blue", "loyalty_icon", "a.b"])
+    func plainNamesAreSafe(_ name: String) {
+        #expect(SafeFileName.isSafe(name))
+    }
+
+    @Test(arguments: [
+        "../etc/passwd", "a/b", "..", ".hidden", "", "naïve", "a b", "a\\b", String(repeating: "a", count: 101),
+    ])
+    func namesThatCouldEscapeAreNot(_ name: String) {
+        #expect(!SafeFileName.isSafe(name))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Listings
+import Networking
+import TestSupport
+import Testing
+
+struct StubListingsService: ListingsService {
+    var productsResult: Result<[Product], any Error>
+    var offersResult: Result<UserOffers, any Error>
+
+    func products() async throws -> [Product] { try productsResult.get() }
+    func productDetails(id: String) async throws -> ProductDetails { throw ListingsError.productNotFound(id) }
+    func offers(userID _: String) async throws -> UserOffers { try offersResult.get() }
+    func imageData(key _: String) async throws -> Data { Data() }
+}
+
+let shirt = Product(
+    id: "1", name: "Shirt", imageKey: "shirt", offerIDs: ["1"], price: Price(currency: "GBP", currentMinor: 1250))
+let loyalty = Badge(name: "loyalty", types: ["BONUS"])
+
+@Suite("Listing")
+@MainActor
+struct ListingTests {
+    @Test func productsCarryTheirBadges() async {
+        let model = ListingViewModel(
+            service: StubListingsService(
+                productsResult: .success([shirt]),
+                offersResult: .success(
+                    UserOffers(badges: [loyalty], offers: [Offer(id: "1", title: "B", type: "BONUS")]))),
+            userID: "1")
+        await model.load()
+        #expect(
+            model.state
+                == .loaded(Listing(products: [ListedProduct(product: shirt, badge: loyalty)], offersFailure: nil)))
+    }
+
+    @Test func failingOffersStillShowProductsWithoutBadgesAndSayWhy() async {
+        let model = ListingViewModel(
+            service: StubListingsService(
+                productsResult: .success([shirt]), offersResult: .failure(NetworkError.timedOut(seconds: 10))),
+            userID: "1")
+        await model.load()
+        #expect(
+            model.state
+                == .loaded(
+                    Listing(
+                        products: [ListedProduct(product: shirt, badge: nil)],
+                        offersFailure: NetworkError.timedOut(seconds: 10).localizedDescription)))
+    }
+
+    @Test func failingProductsFailTheListing() async {
+        let model = ListingViewModel(
+            service: StubListingsService(
+                productsResult: .failure(ListingsError.unauthorized), offersResult: .success(.none)),
+            userID: "1")
+        await model.load()
+        #expect(model.state == .failed(message: ListingsError.unauthorized.message))
+    }
+
+    @Test func theCoordinatorGoesToDetailsAndBack() {
+        let coordinator = ListingsCoordinator()
+        #expect(coordinator.path.isEmpty)
+        coordinator.showDetails(productID: "1")
+        coordinator.showDetails(productID: "2")
+        #expect(coordinator.path == [.details(productID: "1"), .details(productID: "2")])
+        coordinator.back()
+        #expect(coordinator.path == [.details(productID: "1")])
+        coordinator.backToList()
+        #expect(coordinator.path.isEmpty)
+        coordinator.back()
+        #expect(coordinator.path.isEmpty)
+    }
+}
+
+@Suite("Listings service")
+struct ListingsServiceTests {
+    let credentials = BasicCredentials(username: "admin", password: "password")
+
+    @Test func everyRequestCarriesBasicAuth() async throws {
+        let spy = HTTPClientSpy(json: #"{"products": []}"#)
+        let service = RemoteListingsService(
+            api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
+        _ = try await service.products()
+        #expect(spy.requests.first?.headerFields[.authorization] == "Basic YWRtaW46cGFzc3dvcmQ=")
+    }
+
+    @Test func a401IsUnauthorizedWithAClearMessage() async throws {
+        let spy = HTTPClientSpy(status: .unauthorized, json: #"{"message": "no"}"#)
+        let service = RemoteListingsService(
+            api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
+        await #expect(throws: ListingsError.unauthorized) { try await service.products() }
+        #expect(ListingsError.unauthorized.message.contains("LISTINGS_USERNAME"))
+    }
+
+    func withLiveService(
+        _ credentials: BasicCredentials = BasicCredentials(username: "admin", password: "password"),
+        _ body: (RemoteListingsService) async throws -> Void
+    ) async throws {
+        try await withFixtureServer { server in
+            try await body(
+                RemoteListingsService(
+                    api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()),
+                    credentials: credentials))
+        }
+    }
+
+    @Test func liveUsersSeeDifferentBadges() async throws {
+        try await withLiveService { service in
+            let first = try await LoadListing(service: service)(userID: "1")
+            let fifth = try await LoadListing(service: service)(userID: "5")
+            #expect(first.products.count == 8)
+            #expect(first.products.map(\.badge?.name) != fifth.products.map(\.badge?.name))
+            #expect(first.offersFailure == nil)
+        }
+    }
+
+    @Test func liveDetailsHaveInformationSections() async throws {
+        try await withLiveService { service in
+            let details = try await service.productDetails(id: "1")
+            #expect(details.product.price.formatted == "£12.50 was £14.00")
+            #expect(details.information.first?.title == "Details")
+            await #expect(throws: ListingsError.productNotFound("99")) { try await service.productDetails(id: "99") }
+        }
+    }
+
+    @Test func liveUnknownUserLosesOnlyTheBadges() async throws {
+        try await withLiveService { service in
+            let listing = try await LoadListing(service: service)(userID: "42")
+            #expect(listing.products.allSatisfy { $0.badge == nil })
+            #expect(listing.offersFailure == #"There is no user "42"."#)
+        }
+    }
+
+    @Test func liveWrongCredentialsAreRejectedByTheServer() async throws {
+        try await withLiveService(BasicCredentials(username: "admin", password: "guess")) { service in
+            await #expect(throws: ListingsError.unauthorized) { try await service.products() }
+        }
+    }
+
+    @Test func liveRequestWithoutCredentialsIsRejected() async throws {
+        try await withFixtureServer { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            // FoundationNetworking drops the body of a 401 that asks for authentication.
+            await #expect(throws: NetworkError.unexpectedStatus(401, message: nil)) {
+                try await api.send(Endpoint<Data>.bytes("/listings/api/products"))
+            }
+        }
+    }
+
+    @Test func liveImagesAreJPEGBytes() async throws {
+        try await withLiveService { service in
+            let data = try await service.imageData(key: "shirt-blue")
+            #expect(data.prefix(2) == Data([0xFF, 0xD8]))
+            await #expect(throws: NetworkError.self) { try await service.imageData(key: "nope") }
+        }
+    }
+}
