@@ -30,6 +30,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
+                "Persistence",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Logging
 import Networking
 
 /// The composition root: the one place that picks concrete implementations for a command.
@@ -15,15 +16,28 @@ struct AppEnvironment: Sendable {
     init(options: GlobalOptions, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.options = options
         self.processEnvironment = processEnvironment
+        let transport: any HTTPClient
         if let baseURL = options.baseURL.flatMap(URL.init(string:)) {
             self.baseURL = baseURL
-            self.httpClient = URLSessionHTTPClient(timeout: .seconds(options.timeout))
+            transport = URLSessionHTTPClient(timeout: .seconds(options.timeout))
         } else {
             // Like the original API, the embedded auth endpoint answers at random: a new seed each run.
             let backend = try FixtureBackend(configuration: .init(seed: .random(in: .min ... .max)))
             self.baseURL = Self.embeddedBaseURL
-            self.httpClient = StubHTTPClient { request, body in backend.handle(request, body: body) }
+            transport = StubHTTPClient { request, body in backend.handle(request, body: body) }
         }
+        // Innermost first: retries see each attempt, the cache sees the outcome of all of them (and
+        // falls back to a stored answer only when retrying did not help), the log sees one exchange
+        // as the caller does, with its cache status and attempts. See Docs/Networking.md.
+        var client: any HTTPClient = RetryingHTTPClient(transport)
+        client = CachingHTTPClient(
+            client, directory: Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment))
+        if options.verbose {
+            var logger = Logger(label: "apps.http") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = .info
+            client = LoggingHTTPClient(client, logger: logger)
+        }
+        self.httpClient = client
     }
 
     var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }

@@ -21,6 +21,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("failure-rate"), help: "The fraction of requests (0 to 1) answered 503.")
     var failureRate = 0.0
 
+    @Option(
+        name: .customLong("drop-rate"), help: "The fraction of requests (0 to 1) whose connection is closed unanswered."
+    )
+    var dropRate = 0.0
+
     @Option(help: "Seeds every random choice (failures, the auth outcome).")
     var seed: UInt64 = 0
 
@@ -36,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
         guard (0...1).contains(failureRate) else { throw ValidationError("--failure-rate must be between 0 and 1.") }
+        guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
     }
 
     func run() async throws {

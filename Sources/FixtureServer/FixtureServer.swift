@@ -17,6 +17,8 @@ public struct FixtureServer: Sendable {
         public var latency: Duration
         /// The fraction of requests (0...1) answered `503` instead.
         public var failureRate: Double
+        /// The fraction of requests (0...1) whose connection is closed without an answer.
+        public var dropRate: Double
         /// Seeds the failure choices (the backend has its own seed).
         public var seed: UInt64
         /// Called with every request as it arrives, before latency and faults (tests count with it).
@@ -24,12 +26,13 @@ public struct FixtureServer: Sendable {
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
-            seed: UInt64 = 0
+            dropRate: Double = 0, seed: UInt64 = 0
         ) {
             self.host = host
             self.port = port
             self.latency = latency
             self.failureRate = failureRate
+            self.dropRate = dropRate
             self.seed = seed
             self.onRequest = nil
         }
@@ -65,7 +68,8 @@ public struct FixtureServer: Sendable {
         Application(
             responder: BackendResponder(
                 backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
-                faults: FaultInjector(failureRate: configuration.failureRate, seed: configuration.seed)),
+                faults: FaultInjector(
+                    failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
@@ -73,24 +77,46 @@ public struct FixtureServer: Sendable {
     }
 }
 
-/// Decides, from a seeded generator, which requests fail.
+/// Decides, from a seeded generator, which requests fail and which connections drop.
 final class FaultInjector: Sendable {
+    enum Fault {
+        case none, unavailable, drop
+    }
+
     let failureRate: Double
+    let dropRate: Double
     private let random: Mutex<SplitMix64>
 
-    init(failureRate: Double, seed: UInt64) {
+    init(failureRate: Double, dropRate: Double, seed: UInt64) {
         self.failureRate = min(max(failureRate, 0), 1)
+        self.dropRate = min(max(dropRate, 0), 1)
         self.random = Mutex(SplitMix64(seed: seed))
     }
 
-    func shouldFail() -> Bool {
-        guard failureRate > 0 else { return false }
-        return random.withLock { Double.random(in: 0..<1, using: &$0) } < failureRate
+    func next() -> Fault {
+        guard failureRate > 0 || dropRate > 0 else { return .none }
+        let roll = random.withLock { Double.random(in: 0..<1, using: &$0) }
+        if roll < dropRate { return .drop }
+        if roll < dropRate + failureRate { return .unavailable }
+        return .none
     }
 }
 
+/// A request context that keeps the connection's channel, so a fault can close it.
+struct FixtureRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+struct DroppedConnection: Error {}
+
 struct BackendResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = FixtureRequestContext
 
     let backend: FixtureBackend
     let latency: Duration
@@ -105,7 +131,13 @@ struct BackendResponder: HTTPResponder {
             // A shutdown does not wait out the latency of requests in flight.
             try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
         }
-        if faults.shouldFail() {
+        switch faults.next() {
+        case .none:
+            break
+        case .drop:
+            context.channel.close(promise: nil)
+            throw DroppedConnection()
+        case .unavailable:
             return Response(
                 status: .serviceUnavailable, headers: [.contentType: "application/json", .retryAfter: "0"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"message":"Injected failure: try again."}"#)))

@@ -9,16 +9,20 @@ public struct RunningFixtureServer: Sendable {
     public let port: Int
     public let baseURL: URL
     private let group: ServiceGroup
+    private let stopped: @Sendable () async -> Void
 
-    init(port: Int, group: ServiceGroup) {
+    init(port: Int, group: ServiceGroup, stopped: @escaping @Sendable () async -> Void) {
         self.port = port
         self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
         self.group = group
+        self.stopped = stopped
     }
 
-    /// Stops the server now (it is stopped at the end of ``withFixtureServer(_:backend:_:)`` anyway).
+    /// Stops the server and returns once it no longer answers, connections kept alive included
+    /// (it is stopped at the end of ``withFixtureServer(_:backend:_:)`` anyway).
     public func stop() async {
         await group.triggerGracefulShutdown()
+        await stopped()
     }
 }
 
@@ -37,11 +41,15 @@ public func withFixtureServer<T: Sendable>(
     let server = FixtureServer(
         configuration: configuration, backend: try FixtureBackend(configuration: backend), logger: logger)
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    let (finished, finishedContinuation) = AsyncStream.makeStream(of: Never.self)
     let app = server.makeApplication { port in portContinuation.yield(port) }
     let group = ServiceGroup(services: [app], logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask {
-            defer { portContinuation.finish() }
+            defer {
+                portContinuation.finish()
+                finishedContinuation.finish()
+            }
             try await group.run()
         }
         var iterator = ports.makeAsyncIterator()
@@ -49,7 +57,9 @@ public func withFixtureServer<T: Sendable>(
             try await tasks.waitForAll()
             throw FixtureServerDidNotStart()
         }
-        let running = RunningFixtureServer(port: port, group: group)
+        let running = RunningFixtureServer(port: port, group: group) {
+            for await _ in finished {}
+        }
         do {
             let result = try await body(running)
             await running.stop()

@@ -46,13 +46,17 @@ struct AppsProcess {
         }
     }
 
-    /// Starts `apps arguments` with pipes on all three streams.
+    /// Starts `apps arguments` with pipes on all three streams. Unless `environment` says otherwise,
+    /// state and cache go to folders of this run's own, so runs never share files.
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("apps-run-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
+        merged["APPS_STATE_DIR"] = scratch.appendingPathComponent("state").path
+        merged["APPS_CACHE_DIR"] = scratch.appendingPathComponent("cache").path
         merged.merge(environment) { $1 }
         process.environment = merged
         process.standardInput = Pipe()

@@ -127,3 +127,42 @@ struct LottoCommandTests {
         #expect(output.stdout.contains(#""kind":"unavailable""#))
     }
 }
+
+@Suite("apps lotto offline")
+struct LottoOfflineTests {
+    @Test func resultsComeFromTheCacheWhenTheBackendIsGone() async throws {
+        try await withTemporaryDirectory { cache in
+            let environment = ["APPS_CACHE_DIR": cache.path]
+            let url = try await withFixtureServer { server in
+                let online = try await AppsProcess.run(
+                    ["lotto", "results", "--base-url", server.baseURL.absoluteString, "--format", "json"],
+                    environment: environment)
+                #expect(online.stdout.hasPrefix(#"{"source":"network","cachedAt":null,"#))
+                return server.baseURL.absoluteString
+            }
+            let offline = try await AppsProcess.run(
+                ["lotto", "results", "--base-url", url, "--format", "json"], environment: environment)
+            #expect(offline.status == 0)
+            #expect(offline.stdout.hasPrefix(#"{"source":"cache","cachedAt":""#))
+            #expect(offline.stderr.hasPrefix("offline: showing results cached at "))
+
+            let empty = try await AppsProcess.run(["lotto", "results", "--base-url", url, "--format", "json"])
+            #expect(empty.status == 69)
+        }
+    }
+
+    @Test func verboseLogsEachExchangeOnStderrWithoutSecrets() async throws {
+        try await withFixtureServer { server in
+            let output = try await AppsProcess.run(
+                [
+                    "koober", "signin", "--email", "johnny@gmail.com", "--base-url", server.baseURL.absoluteString,
+                    "--verbose",
+                ],
+                stdin: "password\n")
+            #expect(output.status == 0)
+            #expect(output.stderr.contains("POST \(server.baseURL.absoluteString)/koober/signin -> 200 in "))
+            #expect(!output.stderr.contains("password") && !output.stdout.contains("kb1."))
+            #expect(!output.stderr.contains("kb1."))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import HTTPTypes
+import HTTPTypesFoundation
+import Persistence
+
+/// An HTTP cache on disk, ours because FoundationNetworking never fills `URLCache`.
+///
+/// - Successful `GET` answers are stored with their validators (`ETag`, `Last-Modified`), unless
+///   they say `Cache-Control: no-store`.
+/// - A stored answer still fresh by `Cache-Control: max-age` is served without a request (`hit`).
+/// - Otherwise the request is sent with `If-None-Match` / `If-Modified-Since`; a `304` keeps the
+///   stored body (`revalidated`); a new `200` replaces it (`miss`).
+/// - When the backend cannot be reached (cannot connect, timeout, lost connection) or answers 5xx,
+///   a stored answer is served as `stale` with the time it was stored.
+/// - A corrupt or unreadable entry is deleted and counts as a miss.
+/// - The folder is bounded in bytes; the least recently used entries go first.
+///
+/// Every answer to a `GET` carries `X-Apps-Cache` (and `X-Apps-Cache-Stored-At` for stored ones).
+/// Entries are keyed by URL and `Authorization`, so one user's answers never serve another's.
+public struct CachingHTTPClient: HTTPClient {
+    private let base: any HTTPClient
+    private let directory: URL
+    private let maximumBytes: Int
+    private let now: @Sendable () -> Date
+
+    public init(
+        _ base: any HTTPClient, directory: URL, maximumBytes: Int = 50 << 20,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.base = base
+        self.directory = directory
+        self.maximumBytes = maximumBytes
+        self.now = now
+    }
+
+    struct Entry: Codable {
+        var url: String
+        var status: Int
+        var fields: [[String]]
+        var body: Data
+        var storedAt: Date
+        var maxAge: Int?
+
+        var eTag: String? { field(.eTag) }
+        var lastModified: String? { field(.lastModified) }
+
+        func field(_ name: HTTPField.Name) -> String? {
+            fields.first { $0.count == 2 && $0[0].lowercased() == name.canonicalName }?[1]
+        }
+
+        var response: HTTPResponse {
+            var headers = HTTPFields()
+            for pair in fields where pair.count == 2 {
+                if let name = HTTPField.Name(pair[0]) { headers.append(HTTPField(name: name, value: pair[1])) }
+            }
+            return HTTPResponse(status: .init(code: status), headerFields: headers)
+        }
+    }
+
+    public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
+        guard request.method == .get else { return try await base.send(request, body: body) }
+        let key = Self.key(for: request)
+        let store = FileValueStore<Entry>(fileURL: directory.appendingPathComponent("\(key).json"))
+        let entry = readEntry(store)
+
+        if let entry, let maxAge = entry.maxAge, now().timeIntervalSince(entry.storedAt) < Double(maxAge) {
+            touch(store)
+            return Self.answer(entry, status: .hit)
+        }
+
+        var conditional = request
+        if let entry {
+            if let eTag = entry.eTag { conditional.headerFields[.ifNoneMatch] = eTag }
+            if let lastModified = entry.lastModified { conditional.headerFields[.ifModifiedSince] = lastModified }
+        }
+
+        let response: HTTPResponse
+        let data: Data
+        do {
+            (response, data) = try await base.send(conditional, body: body)
+        } catch let error as NetworkError where error.isUnavailable {
+            guard let entry else { throw error }
+            return Self.answer(entry, status: .stale)
+        }
+
+        if response.status == .notModified, var entry {
+            entry.storedAt = now()
+            entry.maxAge = Self.maxAge(response) ?? entry.maxAge
+            try? store.save(entry)
+            return Self.answer(entry, status: .revalidated)
+        }
+        if response.status.code >= 500, let entry {
+            return Self.answer(entry, status: .stale)
+        }
+        if response.status == .ok {
+            if Self.cacheControl(response).contains("no-store") {
+                try? store.delete()
+            } else {
+                let fields = response.headerFields.map { [$0.name.canonicalName, $0.value] }
+                try? store.save(
+                    Entry(
+                        url: request.url?.absoluteString ?? "", status: 200, fields: fields, body: data,
+                        storedAt: now(), maxAge: Self.maxAge(response)))
+                evictIfNeeded()
+            }
+        }
+        var marked = response
+        marked.headerFields[.appsCacheStatus] = CacheStatus.miss.rawValue
+        return (marked, data)
+    }
+
+    // MARK: Entries
+
+    private func readEntry(_ store: FileValueStore<Entry>) -> Entry? {
+        do {
+            return try store.load()
+        } catch {
+            try? store.delete()  // corrupt or unreadable: a miss, never a crash
+            return nil
+        }
+    }
+
+    private static func answer(_ entry: Entry, status: CacheStatus) -> (HTTPResponse, Data) {
+        var response = entry.response
+        response.headerFields[.appsCacheStatus] = status.rawValue
+        response.headerFields[.appsCacheStoredAt] = String(entry.storedAt.timeIntervalSince1970)
+        return (response, entry.body)
+    }
+
+    static func key(for request: HTTPRequest) -> String {
+        let identity =
+            "GET \(request.url?.absoluteString ?? request.path ?? "") \(request.headerFields[.authorization] ?? "")"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identity.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    private static func cacheControl(_ response: HTTPResponse) -> [String] {
+        (response.headerFields[.cacheControl] ?? "").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static func maxAge(_ response: HTTPResponse) -> Int? {
+        cacheControl(response).first { $0.hasPrefix("max-age=") }.flatMap { Int($0.dropFirst("max-age=".count)) }
+    }
+
+    // MARK: Size
+
+    /// Marks an entry as just used (its modification time orders eviction).
+    private func touch(_ store: FileValueStore<Entry>) {
+        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: store.fileURL.path)
+    }
+
+    private func evictIfNeeded() {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        guard
+            let files = try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+        else { return }
+        var entries = files.compactMap { url -> (URL, Int, Date)? in
+            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+            return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+        }
+        var total = entries.reduce(0) { $0 + $1.1 }
+        guard total > maximumBytes else { return }
+        entries.sort { $0.2 < $1.2 }
+        for (url, size, _) in entries where total > maximumBytes {
+            try? FileManager.default.removeItem(at: url)
+            total -= size
+        }
+    }
+}

@@ -1,0 +1,314 @@
+import FixtureServer
+import Foundation
+import HTTPTypes
+import Networking
+import Synchronization
+import TestSupport
+import Testing
+
+/// Counts requests as the server receives them.
+final class RequestCounter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+
+    func configuration(_ configuration: FixtureServer.Configuration) -> FixtureServer.Configuration {
+        var configuration = configuration
+        configuration.onRequest = { _ in self.count.withLock { $0 += 1 } }
+        return configuration
+    }
+}
+
+@Suite("Retry")
+struct RetryTests {
+    @Test func aGetSucceedsThroughRetriesAtAFiftyPercentFailureRate() async throws {
+        let counter = RequestCounter()
+        try await withFixtureServer(counter.configuration(.init(failureRate: 0.5, seed: 11))) { server in
+            let client = RetryingHTTPClient(
+                URLSessionHTTPClient(), policy: .init(maximumAttempts: 8), clock: RecordingClock())
+            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            for _ in 0..<10 {
+                let response = try await api.response(for: Endpoint<[String: String]>.get("/health"))
+                #expect(response.value == ["status": "ok"])
+            }
+        }
+        #expect(counter.value > 10)  // some answers were 503s, retried
+    }
+
+    @Test func aPostIsSentExactlyOnce() async throws {
+        let counter = RequestCounter()
+        try await withFixtureServer(counter.configuration(.init(failureRate: 1))) { server in
+            let client = RetryingHTTPClient(URLSessionHTTPClient(), clock: RecordingClock())
+            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            await #expect(throws: NetworkError.unexpectedStatus(503, message: "Injected failure: try again.")) {
+                try await api.send(try Endpoint<[String: String]>.post("/debug/echo", json: ["a": "b"]))
+            }
+        }
+        #expect(counter.value == 1)
+    }
+
+    @Test func aDroppedConnectionIsRetried() async throws {
+        let counter = RequestCounter()
+        try await withFixtureServer(counter.configuration(.init(dropRate: 0.5, seed: 5))) { server in
+            let client = RetryingHTTPClient(
+                URLSessionHTTPClient(), policy: .init(maximumAttempts: 10), clock: RecordingClock())
+            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            for _ in 0..<5 {
+                _ = try await api.send(Endpoint<Data>.bytes("/health"))
+            }
+        }
+        #expect(counter.value > 5)
+    }
+
+    @Test func backoffGrowsExponentiallyWithJitterAndIsBounded() async throws {
+        let clock = RecordingClock()
+        let client = RetryingHTTPClient(
+            StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "x") },
+            policy: .init(maximumAttempts: 5, baseDelay: .seconds(1), maximumDelay: .seconds(3)), clock: clock,
+            random: { 0.5 })
+        await #expect(throws: NetworkError.cannotConnect(host: "x")) {
+            try await client.send(HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"))
+        }
+        #expect(clock.sleeps == [.milliseconds(500), .seconds(1), .milliseconds(1500), .milliseconds(1500)])
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        let clock = RecordingClock()
+        let attempts = Mutex(0)
+        let client = RetryingHTTPClient(
+            StubHTTPClient { _, _ in
+                let attempt = attempts.withLock {
+                    $0 += 1; return $0
+                }
+                return attempt == 1
+                    ? (HTTPResponse(status: .serviceUnavailable, headerFields: [.retryAfter: "2"]), Data())
+                    : (HTTPResponse(status: .ok), Data("ok".utf8))
+            }, clock: clock)
+        let (response, body) = try await client.send(
+            HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"))
+        #expect(body == Data("ok".utf8))
+        #expect(clock.sleeps == [.seconds(2)])
+        #expect(response.headerFields[.appsAttempts] == "2")
+    }
+
+    @Test func notFoundIsNotRetried() async throws {
+        let clock = RecordingClock()
+        let client = RetryingHTTPClient(
+            StubHTTPClient { _, _ in (HTTPResponse(status: .notFound), Data()) }, clock: clock)
+        let (response, _) = try await client.send(HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"))
+        #expect(response.status == .notFound)
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test func cancellingDuringBackoffReturnsAtOnce() async throws {
+        let client = RetryingHTTPClient(
+            StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "x") },
+            policy: .init(maximumAttempts: 3, baseDelay: .seconds(60), maximumDelay: .seconds(60)), random: { 1 })
+        let started = ContinuousClock.now
+        let task = Task { try await client.send(HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/")) }
+        task.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+}
+
+@Suite("HTTP cache")
+struct CacheTests {
+    let storedAt = Date(timeIntervalSince1970: 1_763_780_000)
+
+    func cached(_ base: any HTTPClient, _ directory: URL, now: Date? = nil, maximumBytes: Int = 50 << 20)
+        -> CachingHTTPClient
+    {
+        let time = now ?? storedAt
+        return CachingHTTPClient(base, directory: directory, maximumBytes: maximumBytes, now: { time })
+    }
+
+    func get(_ client: any HTTPClient, _ baseURL: URL, _ path: String = "/lotto/draws") async throws -> (
+        HTTPResponse, Data
+    ) {
+        try await client.send(
+            try APIClient(baseURL: baseURL, httpClient: client).makeRequest(for: Endpoint<Data>.bytes(path)))
+    }
+
+    @Test func afterTheServerStopsACachedGetComesBackStaleWithItsTime() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFixtureServer { server in
+                let client = cached(RetryingHTTPClient(URLSessionHTTPClient(), clock: RecordingClock()), directory)
+                let (first, body) = try await get(client, server.baseURL)
+                #expect(first.cacheStatus == .miss)
+                await server.stop()
+                let (stale, staleBody) = try await get(client, server.baseURL)
+                #expect(stale.cacheStatus == .stale)
+                #expect(stale.cachedAt == storedAt)
+                #expect(staleBody == body)
+            }
+        }
+    }
+
+    @Test func aRevalidationWith304KeepsTheBody() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFixtureServer { server in
+                let client = cached(URLSessionHTTPClient(), directory)
+                let (_, body) = try await get(client, server.baseURL)
+                let (again, againBody) = try await get(client, server.baseURL)
+                #expect(again.cacheStatus == .revalidated)
+                #expect(again.status == .ok)
+                #expect(againBody == body)
+            }
+        }
+    }
+
+    @Test func aCorruptCacheFileIsAMiss() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFixtureServer { server in
+                let client = cached(URLSessionHTTPClient(), directory)
+                _ = try await get(client, server.baseURL)
+                for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                    try Data("{ garbage".utf8).write(to: directory.appendingPathComponent(name))
+                }
+                let (response, body) = try await get(client, server.baseURL)
+                #expect(response.cacheStatus == .miss)
+                #expect(!body.isEmpty)
+            }
+        }
+    }
+
+    @Test func aFreshEntryIsServedWithoutARequest() async throws {
+        try await withTemporaryDirectory { directory in
+            let requests = Mutex(0)
+            let base = StubHTTPClient { _, _ in
+                requests.withLock { $0 += 1 }
+                return (HTTPResponse(status: .ok, headerFields: [.cacheControl: "max-age=60"]), Data("fresh".utf8))
+            }
+            let url = URL(string: "http://x.test")!
+            _ = try await get(cached(base, directory), url)
+            let (hit, body) = try await get(cached(base, directory, now: storedAt.addingTimeInterval(30)), url)
+            #expect(hit.cacheStatus == .hit)
+            #expect(body == Data("fresh".utf8))
+            #expect(requests.withLock { $0 } == 1)
+            let (late, _) = try await get(cached(base, directory, now: storedAt.addingTimeInterval(61)), url)
+            #expect(late.cacheStatus == .miss)
+            #expect(requests.withLock { $0 } == 2)
+        }
+    }
+
+    @Test func noStoreIsNeverStored() async throws {
+        try await withTemporaryDirectory { directory in
+            let base = StubHTTPClient { _, _ in
+                (HTTPResponse(status: .ok, headerFields: [.cacheControl: "no-store"]), Data("secret".utf8))
+            }
+            _ = try await get(cached(base, directory), URL(string: "http://x.test")!)
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            #expect(files.isEmpty)
+        }
+    }
+
+    @Test func theFolderIsBoundedLeastRecentlyUsedFirst() async throws {
+        try await withTemporaryDirectory { directory in
+            let base = StubHTTPClient { request, _ in
+                (HTTPResponse(status: .ok), Data(repeating: 65, count: 1_000) + Data((request.path ?? "").utf8))
+            }
+            let url = URL(string: "http://x.test")!
+            for (index, path) in ["/a", "/b", "/c"].enumerated() {
+                _ = try await get(cached(base, directory, now: storedAt.addingTimeInterval(Double(index))), url, path)
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(files.count == 3)
+            let sizes = try files.map {
+                try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size]
+                    as? Int ?? 0
+            }
+            let bound = sizes.reduce(0, +) - 1  // one byte too small for all three
+            _ = try await get(
+                cached(base, directory, now: storedAt.addingTimeInterval(10), maximumBytes: bound), url, "/d")
+            let remaining = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(remaining.count == 2)
+            // The least recently used entries (/a, then /b) went; /c and /d remain.
+            let offline = cached(StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "x") }, directory)
+            await #expect(throws: NetworkError.cannotConnect(host: "x")) { try await get(offline, url, "/a") }
+            #expect(try await get(offline, url, "/d").0.cacheStatus == .stale)
+        }
+    }
+
+    @Test func concurrentUseIsSafe() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFixtureServer { server in
+                let client = cached(URLSessionHTTPClient(), directory)
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<40 {
+                        group.addTask {
+                            let path = ["/lotto/draws", "/lotto/tickets", "/pilot/licenses", "/health"][index % 4]
+                            return try await get(client, server.baseURL, path).0.status.code
+                        }
+                    }
+                    for try await status in group { #expect(status == 200) }
+                }
+            }
+        }
+    }
+
+    @Test func postsPassThrough() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withFixtureServer { server in
+                let client = cached(URLSessionHTTPClient(), directory)
+                let api = APIClient(baseURL: server.baseURL, httpClient: client)
+                let response = try await api.response(
+                    for: try Endpoint<[String: String]>.post("/debug/echo", json: ["a": "b"]))
+                #expect(response.response.cacheStatus == nil)
+            }
+        }
+    }
+}
+
+@Suite("Logging")
+struct LoggingTests {
+    @Test func noSecretReachesTheLog() async throws {
+        let capture = LogCapture()
+        try await withFixtureServer { server in
+            let client = LoggingHTTPClient(URLSessionHTTPClient(), logger: capture.logger())
+            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            _ = try? await api.send(
+                try Endpoint<Data>.post(
+                    "/koober/signin", json: ["email": "johnny@gmail.com", "password": "hunter2-secret"]))
+            _ = try? await api.send(
+                try Endpoint<Data>.post(
+                    "/koober/rides", json: ["pickupLocationId": "a"],
+                    headerFields: [.authorization: "Bearer kb1.bearer-token-value.sig"]))
+            _ = try? await api.send(
+                Endpoint<Data>.bytes(
+                    "/listings/api/products", headerFields: [.authorization: "Basic YWRtaW46cGFzc3dvcmQ="]))
+            _ = try? await api.send(
+                Endpoint<Data>.bytes("/health", headerFields: [.cookie: "session=cookie-secret"])
+            )
+            var withQuery = Endpoint<Data>.bytes("/health")
+            withQuery.queryItems = [
+                URLQueryItem(name: "token", value: "query-token-secret"), URLQueryItem(name: "q", value: "ok"),
+            ]
+            _ = try? await api.send(withQuery)
+        }
+        let log = capture.messages.joined(separator: "\n")
+        #expect(capture.messages.count == 5)
+        for secret in [
+            "hunter2-secret", "bearer-token-value", "YWRtaW46cGFzc3dvcmQ=", "cookie-secret", "query-token-secret",
+        ] {
+            #expect(!log.contains(secret), "\(secret) leaked")
+        }
+        #expect(log.contains("token=REDACTED"))
+        #expect(log.contains("q=ok"))
+        #expect(log.contains("POST http://127.0.0.1:"))
+        #expect(log.contains("-> 200 in "))
+    }
+
+    @Test func aLineCarriesTheCacheStatusAndAttempts() async throws {
+        try await withTemporaryDirectory { directory in
+            let capture = LogCapture()
+            try await withFixtureServer { server in
+                let client = LoggingHTTPClient(
+                    CachingHTTPClient(RetryingHTTPClient(URLSessionHTTPClient()), directory: directory),
+                    logger: capture.logger())
+                _ = try await APIClient(baseURL: server.baseURL, httpClient: client).send(
+                    Endpoint<Data>.bytes("/health"))
+            }
+            #expect(capture.messages.first?.hasSuffix(", cache miss, attempts 1") == true)
+        }
+    }
+}
