@@ -1,7 +1,7 @@
 SWIFT ?= swift
-FORMAT_PATHS = Package.swift Sources Tests Fixtures
+FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test serve lint format clean
+.PHONY: build test serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -18,6 +18,12 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
+
+bench:
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+bench-cli:
+	Benchmarks/bench-cli.sh
 
 clean:
 	rm -rf .build

@@ -166,3 +166,34 @@ struct LottoOfflineTests {
         }
     }
 }
+
+@Suite("apps lotto check-file")
+struct CheckFileCommandTests {
+    @Test func totalsAFileFromStdinAsJSON() async throws {
+        let output = try await AppsProcess.run(
+            ["lotto", "check-file", "-", "--draw", "draw-1", "--format", "json"],
+            stdin: "2,16,23,44,47,52,14\n2,16,23,9,8,7,1\n")
+        #expect(output.status == 0)
+        #expect(
+            output.stdout.hasPrefix(
+                #"{"drawId":"draw-1","lines":2,"invalid":0,"tiers":{"jackpot":{"count":1,"amountMinor":4000000000},"#))
+        #expect(output.stdout.contains(#""match3":{"count":1,"amountMinor":3000}"#))
+        #expect(output.stdout.contains(#""match2":{"count":0,"amountMinor":null}"#))
+    }
+
+    @Test func aMalformedLineExits65WithItsNumber() async throws {
+        let output = try await AppsProcess.run(["lotto", "check-file", "-"], stdin: "1,2,3,4,5,6\n1,2,3\n")
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("line 2: has 3 numbers"))
+    }
+
+    @Test func readsAGeneratedFile() async throws {
+        try await withTemporaryDirectory { folder in
+            let generated = try await AppsProcess.run(["lotto", "generate-lines", "--count", "2000", "--seed", "4"])
+            let file = folder.appendingPathComponent("lines.csv")
+            try Data(generated.stdout.utf8).write(to: file)
+            let output = try await AppsProcess.run(["lotto", "check-file", file.path, "--format", "json"])
+            #expect(output.stdout.contains(#""lines":2000,"invalid":0"#))
+        }
+    }
+}

@@ -5,7 +5,10 @@ import Lotto
 struct LottoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lotto", abstract: "UK Lotto: results, draws, tickets, checks and quick picks.",
-        subcommands: [Results.self, DrawDetail.self, Tickets.self, Check.self, QuickPickCommand.self])
+        subcommands: [
+            Results.self, DrawDetail.self, Tickets.self, Check.self, QuickPickCommand.self, CheckFile.self,
+            GenerateLines.self,
+        ])
 }
 
 extension AppEnvironment {
@@ -82,14 +85,7 @@ extension LottoCommand {
         }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let draws = try await environment.lottoService.loadDraws().value
-            let target: Draw
-            if let draw {
-                target = try DrawDetailViewModel(draws: draws, drawID: draw).draw
-            } else {
-                guard let latest = draws.min(by: Draw.newestFirst) else { throw LottoError.noDraws }
-                target = latest
-            }
+            let target = try LottoCommand.draw(draw, in: try await environment.lottoService.loadDraws().value)
             let check = TicketChecker(draw: target).check(try line())
             console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
         }

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Lotto
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LottoCommand {
+    /// Bulk checking for a lottery operator: streams a file of lines, memory stays flat.
+    struct CheckFile: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check-file",
+            abstract: "Check a file of lines (2,16,23,44,47,52,14 per line) against a draw and total the prizes.")
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The file to read, or - for standard input.") var file: String
+        @Option(help: "The draw to check against (default: the latest).") var draw: String?
+        @Flag(name: .customLong("skip-invalid"), help: "Skip malformed lines and count them instead of stopping.")
+        var skipInvalid = false
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let draws = try await environment.lottoService.loadDraws().value
+            let target = try LottoCommand.draw(draw, in: draws)
+            let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw ValidationError("Cannot open \(file): \(String(cString: strerror(errno))).")
+            }
+            defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+
+            var checker = BulkChecker(draw: target, skipInvalid: skipInvalid)
+            let report: BulkChecker.Report
+            do {
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+                defer { buffer.deallocate() }
+                while true {
+                    let count = read(descriptor, buffer.baseAddress, buffer.count)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        throw Failure(
+                            kind: .badData, message: "Cannot read \(file): \(String(cString: strerror(errno))).")
+                    }
+                    if count == 0 { break }
+                    try checker.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                }
+                report = try checker.finish()
+            } catch let invalid as BulkChecker.InvalidLine {
+                throw Failure(kind: .badData, message: "\(file == "-" ? "stdin" : file), \(invalid)")
+            }
+            console.result(json: Self.json(report)) { Self.text(report, draw: target) }
+        }
+
+        static func json(_ report: BulkChecker.Report) -> JSONValue {
+            .object([
+                ("drawId", .string(report.drawID)),
+                ("lines", .int(report.lines)),
+                ("invalid", .int(report.invalid)),
+                (
+                    "tiers",
+                    .object(
+                        PrizeTier.allCases.map { tier in
+                            (
+                                tier.rawValue,
+                                .object([
+                                    ("count", .int(report.count(tier))),
+                                    ("amountMinor", .optional(report.totalMinor(tier)) { .int($0) }),
+                                ])
+                            )
+                        })
+                ),
+            ])
+        }
+
+        static func text(_ report: BulkChecker.Report, draw: Draw) -> String {
+            var lines = [
+                "Checked \(report.lines) lines against \(draw.id) · \(draw.date.longDescription)"
+                    + (report.invalid > 0 ? " (\(report.invalid) invalid lines skipped)" : "")
+            ]
+            for tier in PrizeTier.allCases {
+                let total = report.totalMinor(tier).map { Money(amountMinor: $0).description } ?? "Lucky Dips"
+                lines.append(
+                    "  \(tier.title.rightPadded(to: 16)) \(String(report.count(tier)).leftPadded(to: 10))  \(total)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Writes random valid lines, for trying `check-file` on large inputs (not a committed file).
+    struct GenerateLines: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "generate-lines", abstract: "Write random lines for check-file.", shouldDisplay: false)
+
+        @Option(help: "How many lines.") var count = 1_000_000
+        @Option(help: "Seed for repeatable output.") var seed: UInt64 = 1
+
+        func run() throws {
+            var generator = SeededGenerator(seed: seed)
+            var output = ""
+            output.reserveCapacity(1 << 20)
+            for index in 0..<count {
+                let line = QuickPick.lines(count: 1, using: &generator)[0]
+                var bonus = Int.random(in: LottoNumber.range, using: &generator)
+                while line.numbers.contains(LottoNumber(bonus)!) {
+                    bonus = Int.random(in: LottoNumber.range, using: &generator)
+                }
+                output += line.sortedNumbers.map(\.description).joined(separator: ",") + ",\(bonus)\n"
+                if output.utf8.count > (1 << 20) - 64 || index == count - 1 {
+                    Console.writeOut(output)
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+
+    /// The draw with `id`, or the latest when `id` is nil.
+    static func draw(_ id: String?, in draws: [Draw]) throws -> Draw {
+        if let id {
+            guard let draw = draws.first(where: { $0.id == id }) else { throw LottoError.drawNotFound(id) }
+            return draw
+        }
+        guard let latest = draws.min(by: Draw.newestFirst) else { throw LottoError.noDraws }
+        return latest
+    }
+}

@@ -1,0 +1,166 @@
+/// Checks many lines against one draw as bytes stream in, for a lottery operator's files:
+/// `2,16,23,44,47,52,14` per line (six numbers, then an optional bonus ball), `\n` or `\r\n`
+/// endings, blank lines ignored, spaces around numbers allowed.
+///
+/// One pass over the bytes with a small state machine: nothing is buffered, so a line cut by a
+/// chunk boundary needs no copy and memory stays flat whatever the input.
+public struct BulkChecker: Sendable {
+    /// Totals per tier.
+    public struct Report: Equatable, Sendable {
+        public let drawID: String
+        public var lines = 0
+        public var invalid = 0
+        public var counts: [PrizeTier: Int] = [:]
+        /// The prize money per tier; `nil` for `match2` (a Lucky Dip is not money).
+        public let amounts: [PrizeTier: Int?]
+
+        public func count(_ tier: PrizeTier) -> Int { counts[tier] ?? 0 }
+
+        /// The total paid in a tier, in minor units; `nil` for `match2`.
+        public func totalMinor(_ tier: PrizeTier) -> Int? {
+            amounts[tier].flatMap { $0 }.map { $0 * count(tier) }
+        }
+    }
+
+    /// A line that is not six distinct numbers from 1 to 59 and an optional distinct bonus.
+    public struct InvalidLine: Error, Equatable, Sendable, CustomStringConvertible {
+        public let lineNumber: Int
+        public let reason: String
+
+        public var description: String { "line \(lineNumber): \(reason)" }
+    }
+
+    private let checker: TicketChecker
+    private let skipInvalid: Bool
+    private var report: Report
+    /// Per tier index (`PrizeTier.allCases` order), counted in a fixed array on the hot path.
+    private var tierCounts = [Int](repeating: 0, count: PrizeTier.allCases.count)
+
+    // The line being read.
+    private var lineNumber = 1
+    private var numbers: UInt64 = 0
+    private var bonus: UInt64 = 0
+    private var fields = 0
+    private var value = 0
+    private var digits = 0
+    private var lineHasContent = false
+    /// Set after an invalid line was counted, until its end.
+    private var skippingLine = false
+
+    public init(draw: Draw, skipInvalid: Bool) {
+        checker = TicketChecker(draw: draw)
+        self.skipInvalid = skipInvalid
+        var amounts: [PrizeTier: Int?] = [:]
+        for tier in PrizeTier.allCases {
+            amounts[tier] = tier == .jackpot ? draw.topPrize.amountMinor : tier.fixedAmount?.amountMinor
+        }
+        report = Report(drawID: draw.id, amounts: amounts)
+    }
+
+    /// Checks the lines in `chunk`; a line cut at the chunk's end continues in the next chunk.
+    /// - Throws: ``InvalidLine`` for the first bad line, unless invalid lines are skipped.
+    public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
+        // The hot loop keeps the line's state in locals (registers); the rare paths (a rejected
+        // field, the end of a line) store it back and call the methods below.
+        var value = self.value
+        var digits = self.digits
+        var content = lineHasContent
+        for byte in chunk {
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                if skippingLine { continue }
+                value = value &* 10 &+ Int(digit)
+                digits &+= 1
+                content = true
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: ","):
+                if skippingLine { continue }
+                (self.value, self.digits, lineHasContent) = (value, digits, true)
+                try endField()
+                (value, digits, content) = (0, 0, true)
+            case UInt8(ascii: "\n"):
+                (self.value, self.digits, lineHasContent) = (value, digits, content)
+                try endLine()
+                (value, digits, content) = (0, 0, false)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                continue
+            default:
+                if skippingLine { continue }
+                let character = byte < 0x80 ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+                try reject("has the character \"\(character)\"; only digits and commas are allowed")
+            }
+        }
+        (self.value, self.digits, lineHasContent) = (value, digits, content)
+    }
+
+    /// Checks a last line without a line ending and returns the totals.
+    public mutating func finish() throws -> Report {
+        if lineHasContent || skippingLine { try endLine() }
+        var final = report
+        for (index, tier) in PrizeTier.allCases.enumerated() where tierCounts[index] > 0 {
+            final.counts[tier] = tierCounts[index]
+        }
+        return final
+    }
+
+    @inline(__always)
+    private mutating func endField() throws {
+        // Literals, not `LottoNumber.range` or `LottoLine.size`: a static property is a lazy global,
+        // and its accessor costs a call per field on the hot path.
+        guard digits > 0 else { return try reject("has an empty field") }
+        guard digits <= 2, value >= 1, value <= 59 else {
+            return try reject("\(digits > 2 ? "a number" : String(value)) is not between 1 and 59")
+        }
+        let bit: UInt64 = 1 << UInt64(value)
+        guard numbers & bit == 0 else { return try reject("\(value) appears twice") }
+        if fields < 6 {
+            numbers |= bit
+        } else if fields == 6 {
+            bonus = bit
+        } else {
+            return try reject("has more than seven numbers")
+        }
+        fields += 1
+        value = 0
+        digits = 0
+    }
+
+    @inline(__always)
+    private mutating func endLine() throws {
+        defer { startLine() }
+        if skippingLine || !lineHasContent { return }
+        try endField()
+        if skippingLine { return }
+        guard fields >= 6 else {
+            return try reject("has \(fields) numbers; a line has six and an optional bonus ball")
+        }
+        report.lines += 1
+        if let tier = checker.tier(numbers: numbers, bonus: bonus) {
+            tierCounts[Self.index(of: tier)] += 1
+        }
+    }
+
+    private mutating func startLine() {
+        lineNumber += 1
+        (numbers, bonus, fields, value, digits, lineHasContent, skippingLine) = (0, 0, 0, 0, 0, false, false)
+    }
+
+    private mutating func reject(_ reason: String) throws {
+        guard skipInvalid else { throw InvalidLine(lineNumber: lineNumber, reason: reason) }
+        report.invalid += 1
+        skippingLine = true
+    }
+
+    private static func index(of tier: PrizeTier) -> Int {
+        switch tier {
+        case .jackpot: 0
+        case .match5bonus: 1
+        case .match5: 2
+        case .match4: 3
+        case .match3: 4
+        case .match2: 5
+        }
+    }
+}
