@@ -77,16 +77,27 @@ public final class FixtureBackend: Sendable {
         Route(.get, "/health") { _, _ in Reply.json(.ok, Data(#"{"status":"ok"}"#.utf8)) },
         Route(.post, "/debug/echo", handler: echo),
         Route(.get, "/debug/echo", handler: echo),
+        Route(.get, "/debug/redirect") { _, call in
+            guard let target = call.url.query["to"] else { return Reply.message(.badRequest, "Say where: ?to=URL") }
+            return (HTTPResponse(status: .found, headerFields: [.location: target]), Data())
+        },
+        Route(.get, "/debug/bytes") { _, call in
+            let count = min(Int(call.url.query["count"] ?? "") ?? 0, 64 << 20)
+            return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/octet-stream"]), Data(count: count))
+        },
     ]
 
-    /// Answers with the request's own body and content type, its `X-` fields, and its method in
-    /// `X-Echo-Method`: for checking what a client really sends.
+    /// Answers with the request's own body and content type, its `X-` fields, its method in
+    /// `X-Echo-Method` and whether it carried credentials in `X-Echo-Credentials` (`Authorization`
+    /// or `Cookie`; never their values): for checking what a client really sends.
     private static func echo(_: FixtureBackend, _ call: Call) -> (HTTPResponse, Data) {
         var response = HTTPResponse(status: .ok)
         for field in call.request.headerFields where field.name.canonicalName.hasPrefix("x-") {
             response.headerFields.append(field)
         }
         response.headerFields[HTTPField.Name("X-Echo-Method")!] = call.request.method.rawValue
+        let credentials = call.request.headerFields[.authorization] != nil || call.request.headerFields[.cookie] != nil
+        response.headerFields[HTTPField.Name("X-Echo-Credentials")!] = credentials ? "present" : "absent"
         response.headerFields[.contentType] = call.request.headerFields[.contentType] ?? "application/octet-stream"
         return (response, call.body)
     }

@@ -8,7 +8,7 @@ public struct Apps: AsyncParsableCommand {
         abstract: "Five iOS app exercises as libraries, run end to end on the command line.",
         subcommands: [
             LottoCommand.self, KooberCommand.self, PilotCommand.self, ListingsCommand.self, AuthCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, StoreStressCommand.self,
         ])
 
     public init() {}

@@ -56,7 +56,7 @@ extension Failure {
         case .unexpectedStatus(404, _): self.init(kind: .notFound, message: message)
         case .unexpectedStatus(409, _): self.init(kind: .conflict, message: message)
         case .unexpectedStatus(422, _), .unexpectedStatus(400, _): self.init(kind: .validation, message: message)
-        case .undecodable, .unexpectedStatus:
+        case .undecodable, .unexpectedStatus, .bodyTooLarge:
             self.init(kind: error.isUnavailable ? .unavailable : .badData, message: message)
         case .cannotConnect, .offline, .timedOut, .connectionLost, .transport, .cancelled, .invalidRequest:
             self.init(kind: .unavailable, message: message)

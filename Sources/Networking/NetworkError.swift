@@ -17,6 +17,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case unexpectedStatus(Int, message: String?)
     /// The body could not be decoded. `path` is the coding path (`draws[3].number1`), empty for the root.
     case undecodable(path: String, reason: String)
+    /// The answer's body was larger than the client accepts.
+    case bodyTooLarge(limitBytes: Int)
     /// The request could not be built (for example a URL that is not HTTP).
     case invalidRequest(String)
     /// Anything else the transport reported.
@@ -28,7 +30,7 @@ public enum NetworkError: Error, Equatable, Sendable {
         switch self {
         case .cannotConnect, .offline, .timedOut, .connectionLost, .transport: true
         case .unexpectedStatus(let status, _): status >= 500
-        case .cancelled, .undecodable, .invalidRequest: false
+        case .cancelled, .undecodable, .invalidRequest, .bodyTooLarge: false
         }
     }
 }
@@ -54,6 +56,8 @@ extension NetworkError: LocalizedError {
             path.isEmpty
                 ? "The server sent data that cannot be read: \(reason)"
                 : "The server sent data that cannot be read at \(path): \(reason)"
+        case .bodyTooLarge(let limit):
+            "The server sent more than \(limit / 1024) KiB, more than this app accepts; the answer was dropped."
         case .invalidRequest(let reason):
             "The request could not be made: \(reason)"
         case .transport(let reason):

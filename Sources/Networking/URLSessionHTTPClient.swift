@@ -20,11 +20,20 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let challenges = ChallengeDecliner()
     private let timeoutSeconds: Int
+    private let maximumBodyBytes: Int
+
+    /// The default cap on a body: far above anything the five backends send.
+    public static let defaultMaximumBodyBytes = 32 << 20
 
     /// - Parameters:
     ///   - timeout: the longest wait for each request; at least one second.
+    ///   - maximumBodyBytes: a longer body is ``NetworkError/bodyTooLarge(limitBytes:)``.
     ///   - configuration: the session's configuration; ephemeral by default (no cookies, no URL cache).
-    public init(timeout: Duration = .seconds(10), configuration: URLSessionConfiguration = .ephemeral) {
+    public init(
+        timeout: Duration = .seconds(10), maximumBodyBytes: Int = defaultMaximumBodyBytes,
+        configuration: URLSessionConfiguration = .ephemeral
+    ) {
+        self.maximumBodyBytes = maximumBodyBytes
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         self.timeoutSeconds = max(1, Int(seconds.rounded(.up)))
         configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
@@ -46,13 +55,16 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.httpBody = body
         let host = request.authority ?? "the server"
         let task = Mutex<URLSessionDataTask?>(nil)
+        let limit = maximumBodyBytes
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let dataTask = session.dataTask(with: urlRequest) {
                     [challenges, timeoutSeconds] data, response, error in
                     let identifier = task.withLock { $0?.taskIdentifier }
                     let declined = identifier.flatMap(challenges.takeDeclinedResponse(for:))
-                    if let httpResponse = (declined ?? response as? HTTPURLResponse)?.httpResponse,
+                    if let data, data.count > limit {
+                        continuation.resume(throwing: NetworkError.bodyTooLarge(limitBytes: limit))
+                    } else if let httpResponse = (declined ?? response as? HTTPURLResponse)?.httpResponse,
                         error == nil || declined != nil
                     {
                         continuation.resume(returning: (httpResponse, declined == nil ? data ?? Data() : Data()))
@@ -86,8 +98,28 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// Declines authentication challenges and keeps the response that raised each one.
+/// Declines authentication challenges (keeping the response that raised each one), and strips
+/// credentials from a redirect to another origin.
 final class ChallengeDecliner: NSObject, URLSessionTaskDelegate, Sendable {
+    static let credentialFields = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    func urlSession(
+        _: URLSession, task: URLSessionTask, willPerformHTTPRedirection _: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        var redirected = request
+        if !Self.sameOrigin(task.originalRequest?.url, request.url) {
+            for field in Self.credentialFields { redirected.setValue(nil, forHTTPHeaderField: field) }
+        }
+        completionHandler(redirected)
+    }
+
+    static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
+        guard let lhs, let rhs else { return false }
+        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
+            && lhs.port == rhs.port
+    }
+
     private let declined = Mutex<[Int: HTTPURLResponse]>([:])
 
     func urlSession(

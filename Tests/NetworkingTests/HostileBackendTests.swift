@@ -1,0 +1,54 @@
+import FixtureServer
+import Foundation
+import HTTPTypes
+import Networking
+import TestSupport
+import Testing
+
+@Suite("Hostile backends")
+struct HostileBackendTests {
+    @Test func aBodyOverTheCapIsAnErrorNotAnAnswer() async throws {
+        try await withFixtureServer { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(maximumBodyBytes: 4096))
+            var endpoint = Endpoint<Data>.bytes("/debug/bytes")
+            endpoint.queryItems = [URLQueryItem(name: "count", value: "4096")]
+            let accepted = try await api.send(endpoint)
+            #expect(accepted.count == 4096)
+            endpoint.queryItems = [URLQueryItem(name: "count", value: "4097")]
+            await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 4096)) { try await api.send(endpoint) }
+        }
+    }
+
+    @Test func aBackendThatNeverFinishesIsCutOffByTheTimeout() async throws {
+        try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(30))) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(timeout: .seconds(1)))
+            let started = ContinuousClock.now
+            await #expect(throws: NetworkError.timedOut(seconds: 1)) {
+                try await api.send(Endpoint<Data>.bytes("/health"))
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test func aRedirectToAnotherHostNeverReceivesCredentials() async throws {
+        try await withFixtureServer { other in
+            try await withFixtureServer { server in
+                let echo = other.baseURL.appendingPathComponent("debug/echo").absoluteString
+                let api = APIClient(
+                    baseURL: server.baseURL, httpClient: URLSessionHTTPClient(),
+                    headerFields: [.authorization: "Bearer secret-token", .cookie: "session=secret"])
+                var redirect = Endpoint<Data>.bytes("/debug/redirect")
+                redirect.queryItems = [URLQueryItem(name: "to", value: echo)]
+                let response = try await api.response(for: redirect)
+                #expect(response.response.headerFields[HTTPField.Name("X-Echo-Credentials")!] == "absent")
+
+                // The same origin keeps them.
+                redirect.queryItems = [
+                    URLQueryItem(name: "to", value: server.baseURL.appendingPathComponent("debug/echo").absoluteString)
+                ]
+                let same = try await api.response(for: redirect)
+                #expect(same.response.headerFields[HTTPField.Name("X-Echo-Credentials")!] == "present")
+            }
+        }
+    }
+}

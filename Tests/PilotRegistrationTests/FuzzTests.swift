@@ -1,0 +1,20 @@
+import Foundation
+import HTTPTypes
+import Networking
+import PilotRegistration
+import TestSupport
+import Testing
+
+@Suite("Fuzzing the licenses decoder")
+struct PilotFuzzTests {
+    @Test func licenses() async throws {
+        var mutator = Mutator(seed: 301)
+        for input in mutator.mutants(of: [try FuzzSeeds.body("/pilot/licenses")], count: 2_000) {
+            let service = RemoteLicensesService(
+                api: APIClient(
+                    baseURL: URL(string: "http://fuzz.test")!,
+                    httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: .ok), input) }))
+            do { _ = try await service.loadLicenses() } catch { #expect(error is NetworkError, "\(error)") }
+        }
+    }
+}
