@@ -83,7 +83,9 @@ public final class FixtureBackend: Sendable {
         },
         Route(.get, "/debug/bytes") { _, call in
             let count = min(Int(call.url.query["count"] ?? "") ?? 0, 64 << 20)
-            return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/octet-stream"]), Data(count: count))
+            return (
+                HTTPResponse(status: .ok, headerFields: [.contentType: "application/octet-stream"]), Data(count: count)
+            )
         },
     ]
 

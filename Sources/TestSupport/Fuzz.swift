@@ -54,8 +54,7 @@ public struct Mutator {
 public enum FuzzSeeds {
     public static func body(
         _ path: String, method: HTTPRequest.Method = .get, json: String? = nil, authorization: String? = nil
-    ) throws -> Data
-    {
+    ) throws -> Data {
         var request = HTTPRequest(method: method, scheme: "http", authority: "fixtures.test", path: path)
         request.headerFields[.authorization] = authorization
         return try FixtureBackend(configuration: .init(authOutcome: .success)).handle(
