@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test serve lint format clean bench bench-cli
+.PHONY: build test test-tsan serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -9,6 +9,11 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The whole suite under ThreadSanitizer, in a build folder of its own (.build-tsan).
+test-tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 serve:
 	$(SWIFT) run apps serve --port 8080
@@ -26,4 +31,4 @@ bench-cli:
 	Benchmarks/bench-cli.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan

@@ -139,7 +139,8 @@ public enum HTTPClientContract {
     }
 
     public static func cancellingTheTaskEndsTheRequestPromptly(_ subject: HTTPClientSubject) async throws {
-        try await subject.withHarness(latency: .seconds(30)) { harness in
+        // The server would answer in five minutes; a loaded machine still ends the request in seconds.
+        try await subject.withHarness(latency: .seconds(300)) { harness in
             let started = ContinuousClock.now
             let request = try harness.api.makeRequest(for: Endpoint<Data>.bytes("/health"))
             let task = Task { try await harness.client.send(request) }
@@ -147,7 +148,7 @@ public enum HTTPClientContract {
             _ = await received.next()  // the request is in flight
             task.cancel()
             await #expect(throws: NetworkError.cancelled) { try await task.value }
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 }

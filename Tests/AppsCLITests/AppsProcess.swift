@@ -46,6 +46,39 @@ struct AppsProcess {
         }
     }
 
+    /// Reads the process's stdout line by line on a thread of its own (never blocking the
+    /// cooperative pool) until `isEnough` says so or the output ends; returns the lines read.
+    static func readLines(of process: Process, until isEnough: @escaping @Sendable ([String]) -> Bool) async -> [String]
+    {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let stdout = (process.standardOutput as! Pipe).fileHandleForReading
+                var buffer = Data()
+                var lines: [String] = []
+                while !isEnough(lines) {
+                    let chunk = stdout.availableData  // what has arrived; empty at the end
+                    if chunk.isEmpty { break }
+                    buffer.append(chunk)
+                    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                        buffer = Data(buffer[buffer.index(after: newline)...])
+                    }
+                }
+                continuation.resume(returning: lines)
+            }.start()
+        }
+    }
+
+    /// Waits for the process to end on a thread of its own.
+    static func waitForExit(_ process: Process) async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+    }
+
     /// Starts `apps arguments` with pipes on all three streams. Unless `environment` says otherwise,
     /// state and cache go to folders of this run's own, so runs never share files.
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {

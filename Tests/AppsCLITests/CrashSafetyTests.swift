@@ -18,17 +18,11 @@ struct CrashSafetyTests {
             let url = folder.appendingPathComponent("state/value.json")
             for round in 0..<25 {
                 let process = try AppsProcess.start(["store-stress", "--file", url.path])
-                let stdout = (process.standardOutput as! Pipe).fileHandleForReading
                 let target = 2 + round % 7
-                var printed = 0
-                var buffer = Data()
-                while printed < target, let chunk = try stdout.read(upToCount: 64), !chunk.isEmpty {
-                    buffer.append(chunk)
-                    let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n")
-                    printed = lines.compactMap { Int($0) }.max() ?? printed
-                }
+                let lines = await AppsProcess.readLines(of: process) { $0.count >= target }
+                let printed = lines.compactMap { Int($0) }.max() ?? 0
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                await AppsProcess.waitForExit(process)
                 #expect(process.terminationReason == .uncaughtSignal)
 
                 let value = try #require(try FileValueStore<StoreStressCommand.Value>(fileURL: url).load())

@@ -6,12 +6,7 @@ import Testing
 struct ServeCommandTests {
     @Test func printsTheListeningLineFirstAnswersHealthAndStopsOnSIGTERM() async throws {
         let process = try AppsProcess.start(["serve", "--port", "0"])
-        let stdout = (process.standardOutput as! Pipe).fileHandleForReading
-        var firstLine = Data()
-        while let byte = try stdout.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            firstLine.append(byte)
-        }
-        let line = String(decoding: firstLine, as: UTF8.self)
+        let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
         let prefix = "Listening on http://127.0.0.1:"
         try #require(line.hasPrefix(prefix), "first line: \(line)")
         let port = try #require(Int(line.dropFirst(prefix.count)))
@@ -21,7 +16,7 @@ struct ServeCommandTests {
         #expect(try await api.send(Endpoint<[String: String]>.get("/health")) == ["status": "ok"])
 
         process.terminate()  // SIGTERM
-        process.waitUntilExit()
+        await AppsProcess.waitForExit(process)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }

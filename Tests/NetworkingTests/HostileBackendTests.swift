@@ -20,13 +20,13 @@ struct HostileBackendTests {
     }
 
     @Test func aBackendThatNeverFinishesIsCutOffByTheTimeout() async throws {
-        try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(30))) { server in
+        try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(300))) { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(timeout: .seconds(1)))
             let started = ContinuousClock.now
             await #expect(throws: NetworkError.timedOut(seconds: 1)) {
                 try await api.send(Endpoint<Data>.bytes("/health"))
             }
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 

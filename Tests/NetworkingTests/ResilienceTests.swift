@@ -107,7 +107,8 @@ struct RetryTests {
         let task = Task { try await client.send(HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/")) }
         task.cancel()
         await #expect(throws: NetworkError.cancelled) { try await task.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The backoff is a minute; ending well inside it, even on a loaded machine, is "at once".
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 }
 
