@@ -1,4 +1,5 @@
 import Foundation
+import Listings
 import TestSupport
 import Testing
 
@@ -80,6 +81,21 @@ struct ListingsCommandTests {
 
 @Suite("Safe file names")
 struct SafeFileNameTests {
+    @Test func aHostileImageKeyIsReportedAndNothingIsWrittenOutsideTheFolder() async throws {
+        try await withTemporaryDirectory { root in
+            let folder = root.appendingPathComponent("images")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let loader = ImageLoader(fetch: { _ in Data("not an image".utf8) })
+            for key in ["../escaped", "/tmp/absolute", "a/../../b", ".hidden"] {
+                let failure = await ListingsCommand.Images.download(key, with: loader, into: folder)
+                #expect(failure == "The image key is not a safe file name; it was not downloaded.")
+            }
+            #expect(await ListingsCommand.Images.download("fine-key", with: loader, into: folder) == nil)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["images"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["fine-key.jpg"])
+        }
+    }
+
     @Test(arguments: ["shirt-blue", "loyalty_icon", "a.b"])
     func plainNamesAreSafe(_ name: String) {
         #expect(SafeFileName.isSafe(name))
