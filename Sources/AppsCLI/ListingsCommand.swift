@@ -33,7 +33,7 @@ extension ListingsCommand {
         @Option(help: "The user whose offers decide the badges.") var user = "5"
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let listing = try await ListingsJSON.load(environment, user: user)
+            let listing = try await ListingsJSON.load(environment, user: user, console: console)
             console.result(
                 json: .object([
                     ("userId", .string(user)),
@@ -100,7 +100,7 @@ extension ListingsCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let service = environment.listingsService
-            let listing = try await ListingsJSON.load(environment, user: user)
+            let listing = try await ListingsJSON.load(environment, user: user, console: console)
             var keys = listing.products.map(\.product.imageKey)
             for badge in listing.products.compactMap(\.badge?.name) where !keys.contains("\(badge)_icon") {
                 keys.append("\(badge)_icon")
@@ -196,29 +196,25 @@ final class ProgressBar {
 }
 
 enum ListingsJSON {
-    static func load(_ environment: AppEnvironment, user: String) async throws -> Listing {
+    static func load(_ environment: AppEnvironment, user: String, console: Console) async throws -> Listing {
         let listing = try await LoadListing(service: environment.listingsService)(userID: user)
         if let failure = listing.offersFailure {
-            Console.writeError("notice: showing products without badges: \(failure)\n")
+            console.notice("notice: showing products without badges: \(failure)")
         }
         return listing
     }
 
-    static func product(_ product: Product, badge: Badge?) -> JSONValue {
-        .object([
-            ("id", .string(product.id)),
-            ("name", .string(product.name)),
-            ("imageKey", .string(product.imageKey)),
-            (
-                "price",
-                .object([
-                    ("currency", .string(product.price.currency)),
-                    ("currentMinor", .int(product.price.currentMinor)),
-                    ("originalMinor", .optional(product.price.originalMinor) { .int($0) }),
-                ])
-            ),
-            ("badge", .optional(badge) { .string($0.name) }),
+    static func product(_ product: Product, badge: Badge?, extra: [(String, JSONValue)] = []) -> JSONValue {
+        let price: JSONValue = .object([
+            ("currency", .string(product.price.currency)),
+            ("currentMinor", .int(product.price.currentMinor)),
+            ("originalMinor", .optional(product.price.originalMinor) { .int($0) }),
         ])
+        return .object(
+            [
+                ("id", .string(product.id)), ("name", .string(product.name)), ("imageKey", .string(product.imageKey)),
+                ("price", price), ("badge", .optional(badge) { .string($0.name) }),
+            ] + extra)
     }
 }
 

@@ -47,14 +47,15 @@ extension PilotCommand {
         @Option(help: "The license type, such as PPL.") var license: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
+            // A damaged stored pilot is reported (exit 65) and never overwritten by a new one.
+            _ = try environment.pilotStore.load()
             let flow = environment.pilotFlow()
             await flow.launch()
             switch flow.screen {
             case .confirmation(let pilot):
                 throw Failure(kind: .conflict, message: "\(pilot.name) is already registered here; log out first.")
-            case .error:
-                // The licenses could not be loaded: report the transport's own error and exit code.
-                _ = try await RemoteLicensesService(api: environment.api).loadLicenses()
+            case .error(let message):
+                throw Failure(kind: .unavailable, message: message)
             case .launching, .registration:
                 break
             }

@@ -25,9 +25,6 @@ public enum HTTPClientSubject: String, CaseIterable, Sendable, CustomTestStringC
 
     public var testDescription: String { rawValue }
 
-    /// Whether the client has a transport of its own that can refuse or time out.
-    public var hasTransport: Bool { self == .urlSession }
-
     /// Runs `body` with a client over the fixture backend, each answer delayed by `latency`.
     public func withHarness(
         latency: Duration = .zero, timeout: Duration = .seconds(10), _ body: (HTTPClientHarness) async throws -> Void

@@ -77,6 +77,30 @@ struct PilotCommandTests {
         }
     }
 
+    @Test func aDamagedStoredPilotIsReportedAndNeverOverwritten() async throws {
+        try await withTemporaryDirectory { state in
+            let file = state.appendingPathComponent("pilot.json")
+            try Data("{ damaged".utf8).write(to: file)
+            let output = try await apps(
+                ["pilot", "register", "--name", "Ann", "--license", "PPL", "--format", "json"], state: state,
+                stdin: "Secret123456\nSecret123456\n")
+            #expect(output.status == 65)
+            #expect(output.stdout.contains(#""kind":"badData""#))
+            #expect(try Data(contentsOf: file) == Data("{ damaged".utf8))
+        }
+    }
+
+    @Test func licensesThatCannotLoadMakeRegisterUnavailable() async throws {
+        let port = try await withFixtureServer { $0.port }
+        try await withTemporaryDirectory { state in
+            let output = try await apps(
+                ["pilot", "register", "--name", "Ann", "--license", "PPL", "--base-url", "http://127.0.0.1:\(port)"],
+                state: state, stdin: "Secret123456\nSecret123456\n")
+            #expect(output.status == 69)
+            #expect(output.stderr.contains("The licenses cannot be loaded."))
+        }
+    }
+
     @Test func logoutWithNoPilotStillSucceeds() async throws {
         try await withTemporaryDirectory { state in
             let output = try await apps(["pilot", "logout"], state: state)

@@ -113,14 +113,4 @@ extension LottoCommand {
             }
         }
     }
-
-    /// The draw with `id`, or the latest when `id` is nil.
-    static func draw(_ id: String?, in draws: [Draw]) throws -> Draw {
-        if let id {
-            guard let draw = draws.first(where: { $0.id == id }) else { throw LottoError.drawNotFound(id) }
-            return draw
-        }
-        guard let latest = draws.min(by: Draw.newestFirst) else { throw LottoError.noDraws }
-        return latest
-    }
 }

@@ -28,7 +28,7 @@ public enum RegistrationRules {
         public static let nameBlank = "Enter your name."
         public static let passwordEmpty = "Enter a password."
         public static let passwordContainsName = "The password must not contain your name."
-        public static let passwordTooShort = "Use at least 12 characters."
+        public static let passwordTooShort = "Use at least \(minimumPasswordLength) characters."
         public static let passwordTooSimple = "Use an uppercase letter, a lowercase letter and a digit."
         public static let verificationMismatch = "The passwords do not match."
         public static func unknownLicense(_ types: [String]) -> String {
