@@ -55,25 +55,28 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.httpBody = body
         let host = request.authority ?? "the server"
         let task = Mutex<URLSessionDataTask?>(nil)
+        // The outcome crosses threads under a lock, not only through the continuation: when the
+        // callback fires before the task has suspended, ThreadSanitizer on Linux cannot see the
+        // continuation's hand-over and reports a race on the response (Docs/Reliability.md).
+        let outcome = Mutex<Result<(HTTPResponse, Data), NetworkError>?>(nil)
         let limit = maximumBodyBytes
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
                 let dataTask = session.dataTask(with: urlRequest) {
                     [challenges, timeoutSeconds] data, response, error in
                     let identifier = task.withLock { $0?.taskIdentifier }
+                    // A declined challenge's 401 comes without its body and without the error
+                    // FoundationNetworking reports for the cancelled challenge.
                     let declined = identifier.flatMap(challenges.takeDeclinedResponse(for:))
-                    if let data, data.count > limit {
-                        continuation.resume(throwing: NetworkError.bodyTooLarge(limitBytes: limit))
-                    } else if let httpResponse = (declined ?? response as? HTTPURLResponse)?.httpResponse,
-                        error == nil || declined != nil
-                    {
-                        continuation.resume(returning: (httpResponse, declined == nil ? data ?? Data() : Data()))
-                    } else if let error {
-                        continuation.resume(
-                            throwing: Self.networkError(for: error, host: host, timeoutSeconds: timeoutSeconds))
-                    } else {
-                        continuation.resume(throwing: NetworkError.transport("the answer was not an HTTP response"))
-                    }
+                    let result =
+                        if let declined {
+                            Self.outcome(nil, declined, nil, limit: limit, host: host, timeoutSeconds: timeoutSeconds)
+                        } else {
+                            Self.outcome(
+                                data, response, error, limit: limit, host: host, timeoutSeconds: timeoutSeconds)
+                        }
+                    outcome.withLock { $0 = result }
+                    continuation.resume()
                 }
                 task.withLock { $0 = dataTask }
                 dataTask.resume()
@@ -82,6 +85,19 @@ public final class URLSessionHTTPClient: HTTPClient {
         } onCancel: {
             task.withLock { $0?.cancel() }
         }
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// What one transfer's callback amounts to.
+    private static func outcome(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, limit: Int, host: String, timeoutSeconds: Int
+    ) -> Result<(HTTPResponse, Data), NetworkError> {
+        if let data, data.count > limit { return .failure(.bodyTooLarge(limitBytes: limit)) }
+        if let error { return .failure(networkError(for: error, host: host, timeoutSeconds: timeoutSeconds)) }
+        guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+            return .failure(.transport("the answer was not an HTTP response"))
+        }
+        return .success((httpResponse, data ?? Data()))
     }
 
     static func networkError(for error: any Error, host: String, timeoutSeconds: Int) -> NetworkError {

@@ -49,6 +49,27 @@ struct HTTPClientContractTests {
         try await HTTPTransportContract.refusedConnectionIsCannotConnect(URLSessionHTTPClient(timeout: .seconds(5)))
     }
 
+    /// One client shared by parallel tasks; under `make test-tsan` this also checks that hundreds of
+    /// answers cross from URLSession's threads to their callers without a race.
+    @Test func urlSessionServesParallelTasksThroughOneClient() async throws {
+        try await withFixtureServer { server in
+            let client = URLSessionHTTPClient()
+            let request = try APIClient(baseURL: server.baseURL, httpClient: client)
+                .makeRequest(for: Endpoint<Data>.bytes("/health"))
+            let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var statuses: [Int] = []
+                        for _ in 0..<50 { statuses.append(try await client.send(request).0.status.code) }
+                        return statuses
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(statuses == Array(repeating: 200, count: 400))
+        }
+    }
+
     @Test func urlSessionTimesOutASlowAnswer() async throws {
         try await HTTPTransportContract.slowAnswerTimesOut { URLSessionHTTPClient(timeout: $0) }
     }
