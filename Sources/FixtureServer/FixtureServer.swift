@@ -23,6 +23,9 @@ public struct FixtureServer: Sendable {
         public var seed: UInt64
         /// Called with every request as it arrives, before latency and faults (tests count with it).
         public var onRequest: (@Sendable (HTTPRequest) -> Void)?
+        /// Called when a `/debug/stream` answer ends, with the bytes it wrote before it finished or
+        /// the client went away (tests check that a client cut a long body short).
+        public var onStreamEnd: (@Sendable (_ bytesWritten: Int) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
@@ -35,6 +38,7 @@ public struct FixtureServer: Sendable {
             self.dropRate = dropRate
             self.seed = seed
             self.onRequest = nil
+            self.onStreamEnd = nil
         }
     }
 
@@ -68,6 +72,7 @@ public struct FixtureServer: Sendable {
         Application(
             responder: BackendResponder(
                 backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
+                onStreamEnd: configuration.onStreamEnd,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
             configuration: ApplicationConfiguration(
@@ -121,6 +126,7 @@ struct BackendResponder: HTTPResponder {
     let backend: FixtureBackend
     let latency: Duration
     let onRequest: (@Sendable (HTTPRequest) -> Void)?
+    let onStreamEnd: (@Sendable (Int) -> Void)?
     let faults: FaultInjector
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -142,9 +148,33 @@ struct BackendResponder: HTTPResponder {
                 status: .serviceUnavailable, headers: [.contentType: "application/json", .retryAfter: "0"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"message":"Injected failure: try again."}"#)))
         }
+        if request.uri.path == "/debug/stream" {
+            return stream(bytes: request.uri.queryParameters.get("bytes", as: Int.self))
+        }
         let (head, data) = backend.handle(
             request.head, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
         return Response(
             status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension BackendResponder {
+    /// `GET /debug/stream?bytes=N`: N bytes of `x` (default 1 MiB) in 64 KiB chunks, with no
+    /// `Content-Length`, so a client learns the size only by reading. A server-only route: the
+    /// in-process backend answers with whole bodies.
+    func stream(bytes total: Int?) -> Response {
+        let total = max(0, total ?? 1 << 20)
+        return Response(
+            status: .ok, headers: [.contentType: "application/octet-stream"],
+            body: ResponseBody { [onStreamEnd] writer in
+                var written = 0
+                defer { onStreamEnd?(written) }
+                while written < total {
+                    let count = min(64 << 10, total - written)
+                    try await writer.write(ByteBuffer(repeating: UInt8(ascii: "x"), count: count))
+                    written += count
+                }
+                try await writer.finish(nil)
+            })
     }
 }

@@ -12,13 +12,17 @@ import Synchronization
 /// Cancelling the calling task cancels the transfer. Every request gets the configured timeout,
 /// rounded up to whole seconds because FoundationNetworking truncates fractions (0.5 s fires at once).
 ///
+/// Bodies arrive through the session's delegate, chunk by chunk, so a body longer than
+/// `maximumBodyBytes` ends its transfer as soon as it passes the cap, whether or not the server
+/// declared its length.
+///
 /// A `401` carrying `WWW-Authenticate` hangs FoundationNetworking for ever (past the timeout) unless
 /// a delegate answers the authentication challenge. This client's delegate declines every challenge
 /// (credentials go in the `Authorization` field, never through URLSession) and returns the `401`
 /// itself; FoundationNetworking drops that response's body, so such a `401` arrives without one.
 public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
-    private let challenges = ChallengeDecliner()
+    private let transfers = TransferDelegate()
     private let timeoutSeconds: Int
     private let maximumBodyBytes: Int
 
@@ -40,7 +44,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     deinit {
@@ -56,25 +60,14 @@ public final class URLSessionHTTPClient: HTTPClient {
         let host = request.authority ?? "the server"
         let task = Mutex<URLSessionDataTask?>(nil)
         // The outcome crosses threads under a lock, not only through the continuation: when the
-        // callback fires before the task has suspended, ThreadSanitizer on Linux cannot see the
+        // transfer ends before the task has suspended, ThreadSanitizer on Linux cannot see the
         // continuation's hand-over and reports a race on the response (Docs/Reliability.md).
         let outcome = Mutex<Result<(HTTPResponse, Data), NetworkError>?>(nil)
-        let limit = maximumBodyBytes
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let dataTask = session.dataTask(with: urlRequest) {
-                    [challenges, timeoutSeconds] data, response, error in
-                    let identifier = task.withLock { $0?.taskIdentifier }
-                    // A declined challenge's 401 comes without its body and without the error
-                    // FoundationNetworking reports for the cancelled challenge.
-                    let declined = identifier.flatMap(challenges.takeDeclinedResponse(for:))
-                    let result =
-                        if let declined {
-                            Self.outcome(nil, declined, nil, limit: limit, host: host, timeoutSeconds: timeoutSeconds)
-                        } else {
-                            Self.outcome(
-                                data, response, error, limit: limit, host: host, timeoutSeconds: timeoutSeconds)
-                        }
+                let dataTask = session.dataTask(with: urlRequest)
+                transfers.begin(dataTask, maximumBodyBytes: maximumBodyBytes) { [timeoutSeconds] ending in
+                    let result = Self.outcome(of: ending, host: host, timeoutSeconds: timeoutSeconds)
                     outcome.withLock { $0 = result }
                     continuation.resume()
                 }
@@ -88,16 +81,20 @@ public final class URLSessionHTTPClient: HTTPClient {
         return try outcome.withLock { $0! }.get()
     }
 
-    /// What one transfer's callback amounts to.
     private static func outcome(
-        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, limit: Int, host: String, timeoutSeconds: Int
+        of ending: TransferDelegate.Ending, host: String, timeoutSeconds: Int
     ) -> Result<(HTTPResponse, Data), NetworkError> {
-        if let data, data.count > limit { return .failure(.bodyTooLarge(limitBytes: limit)) }
-        if let error { return .failure(networkError(for: error, host: host, timeoutSeconds: timeoutSeconds)) }
-        guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
-            return .failure(.transport("the answer was not an HTTP response"))
+        switch ending {
+        case .bodyTooLarge(let limit):
+            return .failure(.bodyTooLarge(limitBytes: limit))
+        case .failed(let error):
+            return .failure(networkError(for: error, host: host, timeoutSeconds: timeoutSeconds))
+        case .answered(let response, let body):
+            guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+                return .failure(.transport("the answer was not an HTTP response"))
+            }
+            return .success((httpResponse, body))
         }
-        return .success((httpResponse, data ?? Data()))
     }
 
     static func networkError(for error: any Error, host: String, timeoutSeconds: Int) -> NetworkError {
@@ -114,10 +111,95 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// Declines authentication challenges (keeping the response that raised each one), and strips
-/// credentials from a redirect to another origin.
-final class ChallengeDecliner: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: collects each transfer's body as it arrives and ends the transfer once
+/// the body passes its cap, declines authentication challenges (keeping the `401` that raised
+/// each one), and strips credentials from a redirect to another origin.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// How a transfer ended.
+    enum Ending: Sendable {
+        case answered(URLResponse?, Data)
+        case failed(any Error)
+        case bodyTooLarge(limit: Int)
+    }
+
+    /// One transfer's state, only ever touched under the lock of `transfers`. A class, so that
+    /// appending to `body` never copies it.
+    private final class Transfer {
+        let maximumBodyBytes: Int
+        let finish: @Sendable (Ending) -> Void
+        var body = Data()
+        var declined: HTTPURLResponse?
+        var tooLarge = false
+
+        init(maximumBodyBytes: Int, finish: @escaping @Sendable (Ending) -> Void) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.finish = finish
+        }
+    }
+
     static let credentialFields = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    /// Follows `task` until it ends, then calls `finish` once. Call before resuming the task.
+    func begin(_ task: URLSessionTask, maximumBodyBytes: Int, finish: @escaping @Sendable (Ending) -> Void) {
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(maximumBodyBytes: maximumBodyBytes, finish: finish) }
+    }
+
+    func urlSession(
+        _: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let declaredTooLarge = transfers.withLock { transfers in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
+            if response.expectedContentLength > transfer.maximumBodyBytes {
+                transfer.tooLarge = true
+            } else if response.expectedContentLength > 0 {
+                transfer.body.reserveCapacity(Int(response.expectedContentLength))
+            }
+            return transfer.tooLarge
+        }
+        // FoundationNetworking ignores the disposition, so a cut is a cancel.
+        completionHandler(declaredTooLarge ? .cancel : .allow)
+        if declaredTooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(_: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overCap = transfers.withLock { transfers in
+            guard let transfer = transfers[dataTask.taskIdentifier], !transfer.tooLarge else { return false }
+            guard transfer.body.count + data.count <= transfer.maximumBodyBytes else {
+                transfer.tooLarge = true
+                transfer.body = Data()
+                return true
+            }
+            transfer.body.append(data)
+            return false
+        }
+        if overCap { dataTask.cancel() }
+    }
+
+    func urlSession(_: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if transfer.tooLarge {
+            transfer.finish(.bodyTooLarge(limit: transfer.maximumBodyBytes))
+        } else if let declined = transfer.declined {
+            transfer.finish(.answered(declined, Data()))
+        } else if let error {
+            transfer.finish(.failed(error))
+        } else {
+            transfer.finish(.answered(task.response, transfer.body))
+        }
+    }
+
+    func urlSession(
+        _: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            transfers.withLock { $0[task.taskIdentifier]?.declined = response }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
 
     func urlSession(
         _: URLSession, task: URLSessionTask, willPerformHTTPRedirection _: HTTPURLResponse,
@@ -134,21 +216,5 @@ final class ChallengeDecliner: NSObject, URLSessionTaskDelegate, Sendable {
         guard let lhs, let rhs else { return false }
         return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
             && lhs.port == rhs.port
-    }
-
-    private let declined = Mutex<[Int: HTTPURLResponse]>([:])
-
-    func urlSession(
-        _: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        if let response = challenge.failureResponse as? HTTPURLResponse {
-            declined.withLock { $0[task.taskIdentifier] = response }
-        }
-        completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    func takeDeclinedResponse(for taskIdentifier: Int) -> HTTPURLResponse? {
-        declined.withLock { $0.removeValue(forKey: taskIdentifier) }
     }
 }

@@ -56,4 +56,20 @@ struct FixtureServerTests {
         }
         #expect(paths.withLock { $0 } == ["/health", "/missing"])
     }
+
+    @Test func streamSendsTheBytesAskedForWithoutALengthAndReportsThem() async throws {
+        let (ends, end) = AsyncStream.makeStream(of: Int.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.onStreamEnd = { end.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            var endpoint = Endpoint<Data>.bytes("/debug/stream")
+            endpoint.queryItems = [URLQueryItem(name: "bytes", value: "200000")]
+            let answer = try await api.response(for: endpoint)
+            #expect(answer.value == Data(repeating: UInt8(ascii: "x"), count: 200_000))
+            #expect(answer.response.headerFields[.contentLength] == nil)
+            var iterator = ends.makeAsyncIterator()
+            #expect(await iterator.next() == 200_000)
+        }
+    }
 }

@@ -19,6 +19,23 @@ struct HostileBackendTests {
         }
     }
 
+    /// A body with no `Content-Length` is read only up to the cap: the transfer ends there, so a
+    /// hostile backend cannot make the client hold more than the cap (plus what is in flight).
+    @Test func aLongBodyIsCutOffOnceItPassesTheCap() async throws {
+        let (ends, end) = AsyncStream.makeStream(of: Int.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.onStreamEnd = { end.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(maximumBodyBytes: 1 << 20))
+            var endpoint = Endpoint<Data>.bytes("/debug/stream")
+            endpoint.queryItems = [URLQueryItem(name: "bytes", value: String(256 << 20))]
+            await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 1 << 20)) { try await api.send(endpoint) }
+            var iterator = ends.makeAsyncIterator()
+            let written = try #require(await iterator.next())
+            #expect(written < 64 << 20, "the server wrote \(written >> 20) MiB of 256 before the client went away")
+        }
+    }
+
     @Test func aBackendThatNeverFinishesIsCutOffByTheTimeout() async throws {
         try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(300))) { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(timeout: .seconds(1)))
