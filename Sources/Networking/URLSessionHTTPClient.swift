@@ -13,8 +13,9 @@ import Synchronization
 /// rounded up to whole seconds because FoundationNetworking truncates fractions (0.5 s fires at once).
 ///
 /// Bodies arrive through the session's delegate, chunk by chunk, so a body longer than
-/// `maximumBodyBytes` ends its transfer as soon as it passes the cap, whether or not the server
-/// declared its length.
+/// `maximumBodyBytes` ends its transfer as soon as it passes the cap. The cap counts the bytes
+/// that arrive, not a declared `Content-Length` (which a `HEAD` or a `304` carries for a body
+/// they do not send).
 ///
 /// A `401` carrying `WWW-Authenticate` hangs FoundationNetworking for ever (past the timeout) unless
 /// a delegate answers the authentication challenge. This client's delegate declines every challenge
@@ -144,24 +145,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Follows `task` until it ends, then calls `finish` once. Call before resuming the task.
     func begin(_ task: URLSessionTask, maximumBodyBytes: Int, finish: @escaping @Sendable (Ending) -> Void) {
         transfers.withLock { $0[task.taskIdentifier] = Transfer(maximumBodyBytes: maximumBodyBytes, finish: finish) }
-    }
-
-    func urlSession(
-        _: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let declaredTooLarge = transfers.withLock { transfers in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
-            if response.expectedContentLength > transfer.maximumBodyBytes {
-                transfer.tooLarge = true
-            } else if response.expectedContentLength > 0 {
-                transfer.body.reserveCapacity(Int(response.expectedContentLength))
-            }
-            return transfer.tooLarge
-        }
-        // FoundationNetworking ignores the disposition, so a cut is a cancel.
-        completionHandler(declaredTooLarge ? .cancel : .allow)
-        if declaredTooLarge { dataTask.cancel() }
     }
 
     func urlSession(_: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
