@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -59,11 +58,11 @@ public final class URLSessionHTTPClient: HTTPClient {
         urlRequest.timeoutInterval = TimeInterval(timeoutSeconds)
         urlRequest.httpBody = body
         let host = request.authority ?? "the server"
-        let task = Mutex<URLSessionDataTask?>(nil)
+        let task = Locked<URLSessionDataTask?>(nil)
         // The outcome crosses threads under a lock, not only through the continuation: when the
         // transfer ends before the task has suspended, ThreadSanitizer on Linux cannot see the
         // continuation's hand-over and reports a race on the response (Docs/Reliability.md).
-        let outcome = Mutex<Result<(HTTPResponse, Data), NetworkError>?>(nil)
+        let outcome = Locked<Result<(HTTPResponse, Data), NetworkError>?>(nil)
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let dataTask = session.dataTask(with: urlRequest)
@@ -140,7 +139,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     static let credentialFields = ["Authorization", "Proxy-Authorization", "Cookie"]
 
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let transfers = Locked<[Int: Transfer]>([:])
 
     /// Follows `task` until it ends, then calls `finish` once. Call before resuming the task.
     func begin(_ task: URLSessionTask, maximumBodyBytes: Int, finish: @escaping @Sendable (Ending) -> Void) {
