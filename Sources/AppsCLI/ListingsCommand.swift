@@ -210,11 +210,14 @@ enum ListingsJSON {
             ("currentMinor", .int(product.price.currentMinor)),
             ("originalMinor", .optional(product.price.originalMinor) { .int($0) }),
         ])
-        return .object(
-            [
-                ("id", .string(product.id)), ("name", .string(product.name)), ("imageKey", .string(product.imageKey)),
-                ("price", price), ("badge", .optional(badge) { .string($0.name) }),
-            ] + extra)
+        let fields: [(String, JSONValue)] = [
+            ("id", .string(product.id)),
+            ("name", .string(product.name)),
+            ("imageKey", .string(product.imageKey)),
+            ("price", price),
+            ("badge", .optional(badge) { .string($0.name) }),
+        ]
+        return .object(fields + extra)
     }
 }
 
