@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test test-tsan serve lint format clean bench bench-cli
+.PHONY: build test test-tsan availability serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -15,6 +15,10 @@ test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
+# Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
+availability:
+	python3 .ci/availability.py
+
 serve:
 	$(SWIFT) run apps serve --port 8080
 
@@ -25,7 +29,8 @@ format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
 
 bench:
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	$(SWIFT) build -c release --product apps
+	cd Benchmarks && APPS_BINARY=$(CURDIR)/.build/release/apps $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 bench-cli:
 	Benchmarks/bench-cli.sh

@@ -3,19 +3,20 @@ import PackageDescription
 
 let package = Package(
     name: "apps",
-    platforms: [.macOS(.v15)],
+    // Observation's minimums; Docs/Platforms.md says why and how the APIs were checked.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // Only what an app picks. Products bring their dependencies into a consumer's graph, so the
+    // fixture backend, its server and the command line stay targets of this package alone
+    // (`swift run apps` runs the executable target all the same).
     products: [
-        .library(name: "Networking", targets: ["Networking"]),
-        .library(name: "Persistence", targets: ["Persistence"]),
-        .library(name: "Fixtures", targets: ["Fixtures"]),
-        .library(name: "FixtureServer", targets: ["FixtureServer"]),
-        .library(name: "TestSupport", targets: ["TestSupport"]),
         .library(name: "Koober", targets: ["Koober"]),
         .library(name: "Lotto", targets: ["Lotto"]),
         .library(name: "PilotRegistration", targets: ["PilotRegistration"]),
         .library(name: "Listings", targets: ["Listings"]),
         .library(name: "AuthMVP", targets: ["AuthMVP"]),
-        .executable(name: "apps", targets: ["apps"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -27,16 +28,17 @@ let package = Package(
     ],
     targets: [
         // Shared
+        .target(name: "AppsCore"),
         .target(
             name: "Networking",
             dependencies: [
-                "Persistence",
+                "AppsCore", "Persistence",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "Persistence"),
+        .target(name: "Persistence", dependencies: ["AppsCore"]),
         .target(
             name: "Fixtures",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
@@ -50,14 +52,23 @@ let package = Package(
                 "Fixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Spies, fakes and contracts an app's tests can use: nothing beyond the two shared libraries.
+        .target(name: "TestSupport", dependencies: ["AppsCore", "Networking", "Persistence"]),
+        // This package's own tests only: a live FixtureServer, the HTTPClient contract, fuzzing.
         .target(
-            name: "TestSupport",
-            dependencies: ["Networking", "Persistence", "Fixtures", "FixtureServer"]
+            name: "FixtureTestSupport",
+            dependencies: [
+                "Networking", "Fixtures", "FixtureServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
 
         // Domains
@@ -80,19 +91,25 @@ let package = Package(
         .executableTarget(name: "apps", dependencies: ["AppsCLI"]),
 
         // Tests
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
+        .testTarget(
+            name: "NetworkingTests", dependencies: ["AppsCore", "Networking", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
         .testTarget(
             name: "FixturesTests",
             dependencies: ["Fixtures", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "TestSupport"]),
-        .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport"]),
-        .testTarget(name: "AuthMVPTests", dependencies: ["AuthMVP", "TestSupport"]),
-        .testTarget(name: "PilotRegistrationTests", dependencies: ["PilotRegistration", "TestSupport"]),
-        .testTarget(name: "KooberTests", dependencies: ["Koober", "TestSupport"]),
-        .testTarget(name: "ListingsTests", dependencies: ["Listings", "TestSupport"]),
-        .testTarget(name: "AppsCLITests", dependencies: ["AppsCLI", "TestSupport"]),
+        .testTarget(
+            name: "FixtureServerTests",
+            dependencies: ["AppsCore", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(name: "AuthMVPTests", dependencies: ["AppsCore", "AuthMVP", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(
+            name: "PilotRegistrationTests",
+            dependencies: ["AppsCore", "PilotRegistration", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(name: "KooberTests", dependencies: ["AppsCore", "Koober", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(
+            name: "ListingsTests", dependencies: ["AppsCore", "Listings", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(name: "AppsCLITests", dependencies: ["AppsCore", "AppsCLI", "TestSupport", "FixtureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

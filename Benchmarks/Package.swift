@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "AppsBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "apps", path: ".."),
         .package(
@@ -17,9 +17,6 @@ let package = Package(
                 .product(name: "Lotto", package: "apps"),
                 .product(name: "Listings", package: "apps"),
                 .product(name: "Networking", package: "apps"),
-                .product(name: "TestSupport", package: "apps"),
-                .product(name: "Fixtures", package: "apps"),
-                .product(name: "FixtureServer", package: "apps"),
             ],
             path: "Benchmarks/AppsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

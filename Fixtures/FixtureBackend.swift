@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Synchronization
 
 /// The five backends of BACKENDS.md as one pure handler: a request (and its body) in, a response
 /// (and its body) out. No sockets: `FixtureServer` puts it on HTTP, the CLI calls it in process.
@@ -26,15 +25,15 @@ public final class FixtureBackend: Sendable {
 
     let configuration: Configuration
     let data: FixtureData
-    let random: Mutex<SplitMix64>
-    let kooberAccounts: Mutex<[String: KooberAccount]>
+    let random: Locked<SplitMix64>
+    let kooberAccounts: Locked<[String: KooberAccount]>
     private let routes: [Route]
 
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         self.data = try FixtureData.load()
-        self.random = Mutex(SplitMix64(seed: configuration.seed))
-        self.kooberAccounts = Mutex([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
+        self.random = Locked(SplitMix64(seed: configuration.seed))
+        self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes

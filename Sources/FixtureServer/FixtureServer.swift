@@ -2,9 +2,9 @@ import Fixtures
 import Foundation
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 import UnixSignals
 
 /// `FixtureBackend` over real HTTP (Hummingbird), with fault injection for tests and demos.
@@ -90,17 +90,17 @@ final class FaultInjector: Sendable {
 
     let failureRate: Double
     let dropRate: Double
-    private let random: Mutex<SplitMix64>
+    private let random: NIOLockedValueBox<SplitMix64>
 
     init(failureRate: Double, dropRate: Double, seed: UInt64) {
         self.failureRate = min(max(failureRate, 0), 1)
         self.dropRate = min(max(dropRate, 0), 1)
-        self.random = Mutex(SplitMix64(seed: seed))
+        self.random = NIOLockedValueBox(SplitMix64(seed: seed))
     }
 
     func next() -> Fault {
         guard failureRate > 0 || dropRate > 0 else { return .none }
-        let roll = random.withLock { Double.random(in: 0..<1, using: &$0) }
+        let roll = random.withLockedValue { Double.random(in: 0..<1, using: &$0) }
         if roll < dropRate { return .drop }
         if roll < dropRate + failureRate { return .unavailable }
         return .none

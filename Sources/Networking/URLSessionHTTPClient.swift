@@ -1,3 +1,4 @@
+import AppsCore
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
@@ -17,9 +18,11 @@ import HTTPTypesFoundation
 /// they do not send).
 ///
 /// A `401` carrying `WWW-Authenticate` hangs FoundationNetworking for ever (past the timeout) unless
-/// a delegate answers the authentication challenge. This client's delegate declines every challenge
-/// (credentials go in the `Authorization` field, never through URLSession) and returns the `401`
-/// itself; FoundationNetworking drops that response's body, so such a `401` arrives without one.
+/// a delegate answers the authentication challenge. This client's delegate declines credential
+/// prompts (credentials go in the `Authorization` field, never through URLSession) and returns the
+/// `401` itself; FoundationNetworking drops that response's body, so such a `401` arrives without
+/// one. Server trust and the other session-level challenges get the system's default handling, so
+/// HTTPS works as usual on Apple platforms.
 public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let transfers = TransferDelegate()
@@ -112,8 +115,9 @@ public final class URLSessionHTTPClient: HTTPClient {
 }
 
 /// The session's delegate: collects each transfer's body as it arrives and ends the transfer once
-/// the body passes its cap, declines authentication challenges (keeping the `401` that raised
-/// each one), and strips credentials from a redirect to another origin.
+/// the body passes its cap, declines credential prompts (keeping the `401` that raised each one)
+/// while leaving server trust and the other session-level challenges to the system, and strips
+/// credentials from a redirect to another origin.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// How a transfer ended.
     enum Ending: Sendable {
@@ -173,14 +177,41 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
+    /// Task-level challenges: credential prompts for one request. A declined prompt keeps the
+    /// `401` that raised it, which the transfer then returns as its answer.
     func urlSession(
         _: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        if let response = challenge.failureResponse as? HTTPURLResponse {
+        let disposition = Self.disposition(for: challenge)
+        if disposition == .cancelAuthenticationChallenge, let response = challenge.failureResponse as? HTTPURLResponse {
             transfers.withLock { $0[task.taskIdentifier]?.declined = response }
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        completionHandler(disposition, nil)
+    }
+
+    /// Session-level challenges: server trust, client certificates, NTLM and Negotiate. Without
+    /// this method Apple's URLSession hands them to the task-level one, and declining them there
+    /// would cancel every HTTPS request.
+    func urlSession(
+        _: URLSession, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(Self.disposition(for: challenge), nil)
+    }
+
+    /// The challenges this client declines: prompts for a user's credentials, which it never has
+    /// (credentials travel in the `Authorization` field). FoundationNetworking raises these for a
+    /// `401` carrying `WWW-Authenticate: Basic` or `Digest`, and hangs unless they are answered.
+    static let declinedMethods: Set<String> = [
+        NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
+        NSURLAuthenticationMethodHTMLForm,
+    ]
+
+    /// Declines credential prompts; leaves everything else, server trust above all, to the system.
+    static func disposition(for challenge: URLAuthenticationChallenge) -> URLSession.AuthChallengeDisposition {
+        declinedMethods.contains(challenge.protectionSpace.authenticationMethod)
+            ? .cancelAuthenticationChallenge : .performDefaultHandling
     }
 
     func urlSession(

@@ -1,15 +1,15 @@
+import AppsCore
 import Foundation
-import Synchronization
 
 /// A ``ValueStore`` in memory, for tests and previews. It encodes like the file store, so a value
 /// that cannot be encoded fails the same way and leaves the previous one in place.
 public final class InMemoryValueStore<Value: Codable & Sendable>: ValueStore {
-    private let data: Mutex<Data?>
+    private let data: Locked<Data?>
     private let name: String
 
     public init(_ value: Value? = nil, name: String = "memory") throws {
         self.name = name
-        self.data = Mutex(try value.map { try StoredValue.encode($0, file: name) })
+        self.data = Locked(try value.map { try StoredValue.encode($0, file: name) })
     }
 
     public func load() throws -> Value? {

@@ -1,7 +1,7 @@
+import AppsCore
 import Foundation
 import HTTPTypes
 import Networking
-import Synchronization
 
 /// An `HTTPClient` that records what it was asked and answers from a script.
 public final class HTTPClientSpy: HTTPClient {
@@ -22,7 +22,7 @@ public final class HTTPClientSpy: HTTPClient {
 
     public typealias Answer = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
-    private let state = Mutex<(requests: [HTTPRequest], bodies: [Data?])>(([], []))
+    private let state = Locked<(requests: [HTTPRequest], bodies: [Data?])>(([], []))
     private let answer: Answer
 
     public init(answer: @escaping Answer) {

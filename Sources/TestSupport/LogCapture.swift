@@ -1,9 +1,9 @@
+import AppsCore
 import Logging
-import Synchronization
 
 /// A swift-log handler that keeps every message, for asserting what a log does (and does not) say.
 public final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     public init() {}
 

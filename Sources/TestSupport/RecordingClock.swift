@@ -1,4 +1,4 @@
-import Synchronization
+import AppsCore
 
 /// A clock whose sleeps return at once, advancing its time and recording each duration: for
 /// testing backoff without waiting. A cancelled task's sleep throws, as a real clock's does.
@@ -11,7 +11,7 @@ public final class RecordingClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let state = Mutex<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
+    private let state = Locked<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
 
     public init() {}
 

@@ -1,5 +1,5 @@
+import AppsCore
 import Foundation
-import Synchronization
 import Testing
 
 /// Runs the built `apps` executable as a user would, with no terminal and a private state.
@@ -26,7 +26,7 @@ struct AppsProcess {
                 let input = (process.standardInput as! Pipe).fileHandleForWriting
                 input.write(Data(stdin.utf8))
                 try? input.close()
-                let errData = Mutex(Data())
+                let errData = Locked(Data())
                 let group = DispatchGroup()
                 group.enter()
                 Thread {

@@ -1,3 +1,4 @@
+import FixtureTestSupport
 import Fixtures
 import Foundation
 import TestSupport

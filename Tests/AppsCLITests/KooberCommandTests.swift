@@ -1,3 +1,4 @@
+import FixtureTestSupport
 import Foundation
 import TestSupport
 import Testing

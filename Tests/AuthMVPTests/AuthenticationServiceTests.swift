@@ -1,5 +1,6 @@
 import AuthMVP
 import FixtureServer
+import FixtureTestSupport
 import Fixtures
 import Foundation
 import HTTPTypes

@@ -1,5 +1,5 @@
+import AppsCore
 import AuthMVP
-import Synchronization
 
 /// Records every state the presenter renders.
 @MainActor
@@ -35,7 +35,7 @@ final class ControlledAuthService: AuthenticationService {
         var cancelled: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let arrivals: AsyncStream<Int>
     private let arrival: AsyncStream<Int>.Continuation
 

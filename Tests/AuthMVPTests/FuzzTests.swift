@@ -1,4 +1,5 @@
 import AuthMVP
+import FixtureTestSupport
 import Foundation
 import HTTPTypes
 import Networking

@@ -1,8 +1,9 @@
+import AppsCore
 import FixtureServer
+import FixtureTestSupport
 import Fixtures
 import Foundation
 import Networking
-import Synchronization
 import TestSupport
 import Testing
 
@@ -46,7 +47,7 @@ struct FixtureServerTests {
     }
 
     @Test func everyRequestIsReportedAsItArrives() async throws {
-        let paths = Mutex<[String]>([])
+        let paths = Locked<[String]>([])
         var configuration = FixtureServer.Configuration()
         configuration.onRequest = { request in paths.withLock { $0.append(request.path ?? "") } }
         try await withFixtureServer(configuration) { server in

@@ -1,8 +1,8 @@
+import AppsCore
 import Foundation
 import Koober
 import Networking
 import Persistence
-import Synchronization
 
 let johnny = UserSession(
     profile: UserProfile(
@@ -22,7 +22,7 @@ final class UserAuthRemoteAPISpy: UserAuthRemoteAPI {
         case signUp(NewAccount)
     }
 
-    private let recorded = Mutex<[Message]>([])
+    private let recorded = Locked<[Message]>([])
     private let signInResult: Result<UserSession, SignInError>
     private let signUpResult: Result<UserSession, SignUpError>
 
@@ -65,7 +65,7 @@ func memorySessionStore(_ session: UserSession? = nil) throws -> PersistentUserS
 /// Locations and rides from memory; records the tokens rides were requested with.
 final class RideServicesFake: LocationsService, RideService {
     let all = [operaHouse, moma, appleStore]
-    private let tokens = Mutex<[String]>([])
+    private let tokens = Locked<[String]>([])
     private let rideResult: Result<String, RideError>
 
     init(ride: Result<String, RideError> = .success("ride-1")) {

@@ -1,12 +1,12 @@
+import AppsCore
 import Foundation
 import Listings
-import Synchronization
 import Testing
 
 /// Counts downloads per key and can be told to fail.
 final class DownloadSpy: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
-    private let failing = Mutex<Set<String>>([])
+    private let counts = Locked<[String: Int]>([:])
+    private let failing = Locked<Set<String>>([])
 
     struct Failure: Error {}
 

@@ -1,4 +1,5 @@
 import FixtureServer
+import FixtureTestSupport
 import Foundation
 import HTTPTypes
 import Networking

@@ -1,14 +1,15 @@
+import AppsCore
 import FixtureServer
+import FixtureTestSupport
 import Foundation
 import HTTPTypes
 import Networking
-import Synchronization
 import TestSupport
 import Testing
 
 /// Counts requests as the server receives them.
 final class RequestCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
 
     func configuration(_ configuration: FixtureServer.Configuration) -> FixtureServer.Configuration {
@@ -73,7 +74,7 @@ struct RetryTests {
 
     @Test func retryAfterIsHonoured() async throws {
         let clock = RecordingClock()
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let client = RetryingHTTPClient(
             StubHTTPClient { _, _ in
                 let attempt = attempts.withLock {
@@ -175,7 +176,7 @@ struct CacheTests {
 
     @Test func aFreshEntryIsServedWithoutARequest() async throws {
         try await withTemporaryDirectory { directory in
-            let requests = Mutex(0)
+            let requests = Locked(0)
             let base = StubHTTPClient { _, _ in
                 requests.withLock { $0 += 1 }
                 return (HTTPResponse(status: .ok, headerFields: [.cacheControl: "max-age=60"]), Data("fresh".utf8))

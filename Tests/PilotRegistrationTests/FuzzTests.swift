@@ -1,3 +1,4 @@
+import FixtureTestSupport
 import Foundation
 import HTTPTypes
 import Networking

@@ -1,8 +1,8 @@
+import AppsCore
 import Foundation
 import Networking
 import Persistence
 import PilotRegistration
-import Synchronization
 import TestSupport
 import Testing
 
@@ -167,7 +167,7 @@ struct PresentationTests {
 }
 
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func increment() -> Int {
         count.withLock {

@@ -1,16 +1,8 @@
 import Benchmark
-import FixtureServer
-import Fixtures
 import Foundation
-import HTTPTypes
 import Listings
 import Lotto
 import Networking
-import TestSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 // MARK: Data made once, outside the measurements
 
@@ -144,12 +136,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: HTTP
 
-    Benchmark(
-        "HTTP: one request through StubHTTPClient over FixtureBackend", configuration: .init(scalingFactor: .kilo)
-    ) {
-        benchmark in
-        let backend = try FixtureBackend()
-        let client = StubHTTPClient { request, body in backend.handle(request, body: body) }
+    Benchmark("HTTP: one request through StubHTTPClient", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let client = StubHTTPClient { _, _ in
+            (
+                HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
+                Data(#"{"status":"ok"}"#.utf8)
+            )
+        }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try await client.send(request))
@@ -158,9 +151,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("HTTP: one request through URLSessionHTTPClient to FixtureServer") { benchmark in
-        try await withFixtureServer { server in
+        try await withServedFixtures { baseURL in
             let client = URLSessionHTTPClient()
-            let live = try APIClient(baseURL: server.baseURL, httpClient: client).makeRequest(
+            let live = try APIClient(baseURL: baseURL, httpClient: client).makeRequest(
                 for: Endpoint<Data>.bytes("/health"))
             _ = try await client.send(live)
             benchmark.startMeasurement()
@@ -172,9 +165,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("HTTP: one bare URLSession request to FixtureServer (baseline)") { benchmark in
-        try await withFixtureServer { server in
+        try await withServedFixtures { baseURL in
             let session = URLSession(configuration: .ephemeral)
-            let url = server.baseURL.appendingPathComponent("health")
+            let url = baseURL.appendingPathComponent("health")
             _ = try await session.data(from: url)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -183,4 +176,30 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+}
+
+/// Runs `body` against `apps serve --port 0`, the fixture backend over real HTTP, and stops it
+/// afterwards. `make bench` builds `apps` and names it in `APPS_BINARY`.
+func withServedFixtures(_ body: (URL) async throws -> Void) async throws {
+    struct ServerDidNotStart: Error {}
+    let server = Process()
+    server.executableURL = URL(
+        fileURLWithPath: ProcessInfo.processInfo.environment["APPS_BINARY"] ?? "../.build/debug/apps")
+    server.arguments = ["serve", "--port", "0"]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    defer {
+        server.terminate()
+        server.waitUntilExit()
+    }
+    // The first line is `Listening on http://127.0.0.1:PORT`.
+    var line = Data()
+    while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
+        line.append(first)
+    }
+    guard let text = String(data: line, encoding: .utf8), let address = text.split(separator: " ").last,
+        let baseURL = URL(string: String(address))
+    else { throw ServerDidNotStart() }
+    try await body(baseURL)
 }

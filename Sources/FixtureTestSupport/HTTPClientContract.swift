@@ -3,7 +3,6 @@ import Fixtures
 import Foundation
 import HTTPTypes
 import Networking
-import Synchronization
 import Testing
 
 /// What a contract check gets: a client, where the fixture backend is for it, and every request

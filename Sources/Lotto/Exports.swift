@@ -1,0 +1,3 @@
+// `import Lotto` is all an app writes: the networking (and storage) types this domain's public API
+// uses come along with it.
+@_exported import Networking

@@ -1,0 +1,121 @@
+import AppsCore
+import Foundation
+import Testing
+
+@testable import Networking
+
+/// The delegate's answer to every kind of authentication challenge, asked directly: Linux never
+/// raises server-trust or client-certificate challenges, so no live test can reach those paths.
+@Suite struct AuthenticationChallengeTests {
+    /// Prompts for a user's credentials: declined, so the `401` comes back as the answer.
+    static let declined = [
+        NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
+        NSURLAuthenticationMethodHTMLForm,
+    ]
+    /// Everything else, HTTPS's server trust first: the system decides.
+    static let systemHandled = [
+        serverTrust, clientCertificate, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+        "SomeFutureMethod",
+    ]
+
+    @Test(arguments: declined)
+    func taskLevelCredentialPromptsAreDeclinedKeepingThe401(_ method: String) async {
+        let (delegate, session, task) = makeSUT()
+        let unauthorized = HTTPURLResponse(
+            url: URL(string: "https://example.test/x")!, statusCode: 401, httpVersion: nil, headerFields: nil)
+        let answered = Locked<(URLSession.AuthChallengeDisposition, URLCredential?)?>(nil)
+        let ending = await withCheckedContinuation { continuation in
+            delegate.begin(task, maximumBodyBytes: 1) { continuation.resume(returning: $0) }
+            delegate.urlSession(session, task: task, didReceive: challenge(method, failureResponse: unauthorized)) {
+                disposition, credential in answered.withLock { $0 = (disposition, credential) }
+            }
+            delegate.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
+        }
+        #expect(answered.withLock { $0?.0 } == .cancelAuthenticationChallenge)
+        #expect(answered.withLock { $0?.1 } == nil)
+        guard case .answered(let response as HTTPURLResponse, _) = ending else {
+            Issue.record("expected the 401 as the answer, got \(ending)")
+            return
+        }
+        #expect(response.statusCode == 401)
+    }
+
+    @Test(arguments: systemHandled)
+    func taskLevelChallengesOtherThanPromptsGetDefaultHandling(_ method: String) async {
+        let (delegate, session, task) = makeSUT()
+        let disposition = await answer { completion in
+            delegate.urlSession(session, task: task, didReceive: challenge(method)) { disposition, credential in
+                completion((disposition, credential))
+            }
+        }
+        #expect(disposition == .performDefaultHandling)
+    }
+
+    @Test(arguments: systemHandled)
+    func sessionLevelChallengesGetDefaultHandling(_ method: String) async {
+        let (delegate, session, _) = makeSUT()
+        let disposition = await answer { completion in
+            delegate.urlSession(session, didReceive: challenge(method)) { disposition, credential in
+                completion((disposition, credential))
+            }
+        }
+        #expect(disposition == .performDefaultHandling)
+    }
+
+    @Test(arguments: declined)
+    func sessionLevelCredentialPromptsAreDeclined(_ method: String) async {
+        let (delegate, session, _) = makeSUT()
+        let disposition = await answer { completion in
+            delegate.urlSession(session, didReceive: challenge(method)) { disposition, credential in
+                completion((disposition, credential))
+            }
+        }
+        #expect(disposition == .cancelAuthenticationChallenge)
+    }
+
+    // MARK: Helpers
+
+    #if canImport(FoundationNetworking)
+        // FoundationNetworking marks these two unavailable (it has no Security framework); the
+        // strings are the values Apple's Foundation gives them.
+        static let serverTrust = "NSURLAuthenticationMethodServerTrust"
+        static let clientCertificate = "NSURLAuthenticationMethodClientCertificate"
+    #else
+        static let serverTrust = NSURLAuthenticationMethodServerTrust
+        static let clientCertificate = NSURLAuthenticationMethodClientCertificate
+    #endif
+
+    private func makeSUT() -> (TransferDelegate, URLSession, URLSessionDataTask) {
+        let session = URLSession(configuration: .ephemeral)
+        return (TransferDelegate(), session, session.dataTask(with: URL(string: "https://example.test/x")!))
+    }
+
+    /// The disposition a delegate method passed to its completion handler; no credential is ever offered.
+    private func answer(
+        _ ask: (@escaping @Sendable ((URLSession.AuthChallengeDisposition, URLCredential?)) -> Void) -> Void
+    ) async -> URLSession.AuthChallengeDisposition {
+        let (disposition, credential) = await withCheckedContinuation { continuation in
+            ask { continuation.resume(returning: $0) }
+        }
+        #expect(credential == nil)
+        return disposition
+    }
+
+    private func challenge(_ method: String, failureResponse: URLResponse? = nil) -> URLAuthenticationChallenge {
+        URLAuthenticationChallenge(
+            protectionSpace: URLProtectionSpace(
+                host: "example.test", port: 443, protocol: NSURLProtectionSpaceHTTPS, realm: nil,
+                authenticationMethod: method),
+            proposedCredential: nil, previousFailureCount: 0, failureResponse: failureResponse, error: nil,
+            sender: IgnoringSender())
+    }
+}
+
+/// A challenge needs a sender; the delegate answers through its completion handler instead.
+private final class IgnoringSender: NSObject, URLAuthenticationChallengeSender {
+    func use(_: URLCredential, for _: URLAuthenticationChallenge) {}
+    func continueWithoutCredential(for _: URLAuthenticationChallenge) {}
+    func cancel(_: URLAuthenticationChallenge) {}
+    func performDefaultHandling(for _: URLAuthenticationChallenge) {}
+    func rejectProtectionSpaceAndContinue(with _: URLAuthenticationChallenge) {}
+}
