@@ -109,7 +109,13 @@ let package = Package(
         .testTarget(name: "KooberTests", dependencies: ["AppsCore", "Koober", "TestSupport", "FixtureTestSupport"]),
         .testTarget(
             name: "ListingsTests", dependencies: ["AppsCore", "Listings", "TestSupport", "FixtureTestSupport"]),
-        .testTarget(name: "AppsCLITests", dependencies: ["AppsCore", "AppsCLI", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(
+            name: "AppsCLITests",
+            dependencies: [
+                "AppsCore", "AppsCLI", "FixtureServer", "TestSupport", "FixtureTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -138,13 +138,13 @@ extension KooberCommand {
         @Argument(help: "The background colour, #RGB or #RRGGBB.") var background: String
 
         func validate() throws {
-            for text in [foreground, background] where Color(hex: text) == nil {
+            for text in [foreground, background] where RGBColor(hex: text) == nil {
                 throw ValidationError("\"\(text)\" is not a colour: use #RGB or #RRGGBB.")
             }
         }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            guard let foreground = Color(hex: foreground), let background = Color(hex: background) else { return }
+            guard let foreground = RGBColor(hex: foreground), let background = RGBColor(hex: background) else { return }
             let contrast = Contrast(foreground: foreground, background: background)
             let ratio = (contrast.ratio * 100).rounded() / 100
             let verdicts: [(String, String, Bool)] = [

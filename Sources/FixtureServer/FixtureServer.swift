@@ -26,6 +26,9 @@ public struct FixtureServer: Sendable {
         /// Called when a `/debug/stream` answer ends, with the bytes it wrote before it finished or
         /// the client went away (tests check that a client cut a long body short).
         public var onStreamEnd: (@Sendable (_ bytesWritten: Int) -> Void)?
+        /// Answers a request in the backend's place when it returns an answer (tests serve damaged
+        /// data with it); `nil` leaves the request to the backend.
+        public var answer: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
@@ -39,6 +42,7 @@ public struct FixtureServer: Sendable {
             self.seed = seed
             self.onRequest = nil
             self.onStreamEnd = nil
+            self.answer = nil
         }
     }
 
@@ -72,7 +76,7 @@ public struct FixtureServer: Sendable {
         Application(
             responder: BackendResponder(
                 backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
-                onStreamEnd: configuration.onStreamEnd,
+                onStreamEnd: configuration.onStreamEnd, answer: configuration.answer,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
             configuration: ApplicationConfiguration(
@@ -127,6 +131,7 @@ struct BackendResponder: HTTPResponder {
     let latency: Duration
     let onRequest: (@Sendable (HTTPRequest) -> Void)?
     let onStreamEnd: (@Sendable (Int) -> Void)?
+    let answer: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
     let faults: FaultInjector
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -151,8 +156,9 @@ struct BackendResponder: HTTPResponder {
         if request.uri.path == "/debug/stream" {
             return stream(bytes: request.uri.queryParameters.get("bytes", as: Int.self))
         }
-        let (head, data) = backend.handle(
-            request.head, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
+        let (head, data) =
+            answer?(request.head)
+            ?? backend.handle(request.head, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
         return Response(
             status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -1,5 +1,7 @@
+import FixtureServer
 import FixtureTestSupport
 import Foundation
+import HTTPTypes
 import TestSupport
 import Testing
 
@@ -103,6 +105,41 @@ struct LottoCommandTests {
         #expect(
             (second["lines"] as? [[String: Any]])?.map { $0["numbers"] as? [[String: Int]] ?? [] }.description
                 == lines.map { $0["numbers"] as? [[String: Int]] ?? [] }.description)
+    }
+
+    @Test func ticketsShowTheValidOnesAndNameAnInvalidOne() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.answer = { request in
+            guard request.path == "/lotto/tickets" else { return nil }
+            // The original exercise's live data has a ticket like this one.
+            let body = #"""
+                {"tickets": [
+                  {"id": "ticket-1", "drawId": "draw-1", "number1": "2", "number2": "7", "number3": "23",
+                   "number4": "31", "number5": "44", "number6": "58", "bonusBall": "14"},
+                  {"id": "ticket-2", "drawId": "draw-3", "number1": "31", "number2": "56", "number3": "55",
+                   "number4": "81", "number5": "11", "number6": "20", "bonusBall": "5"}
+                ]}
+                """#
+            return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), Data(body.utf8))
+        }
+        try await withFixtureServer(configuration) { server in
+            let base = ["lotto", "tickets", "--base-url", server.baseURL.absoluteString]
+            let text = try await AppsProcess.run(base)
+            #expect(text.status == 0)
+            #expect(text.stdout.contains("ticket-1"))
+            #expect(!text.stdout.contains("ticket-2"))
+            #expect(text.stderr.contains(#"skipped ticket-2: number4 "81" is not between 1 and 59"#))
+
+            let json = try await AppsProcess.run(base + ["--format", "json"])
+            #expect(json.status == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let rejected = try #require(object["rejected"] as? [[String: Any]])
+            #expect(rejected.count == 1)
+            #expect(rejected.first?["record"] as? String == "ticket-2")
+            #expect(rejected.first?["field"] as? String == "number4")
+            #expect(rejected.first?["problem"] as? String == #""81" is not between 1 and 59"#)
+        }
     }
 
     @Test func everyCommandWorksAgainstALiveBackend() async throws {

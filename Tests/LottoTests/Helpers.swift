@@ -22,10 +22,10 @@ func makeDraw(
 /// A DrawsService and TicketsService that answer from memory, or fail.
 struct StubLottoService: DrawsService, TicketsService {
     var draws: Result<Fetched<[Draw]>, any Error> = .success(Fetched(value: []))
-    var tickets: Result<[Ticket], any Error> = .success([])
+    var tickets: Result<Fetched<[Ticket]>, any Error> = .success(Fetched(value: []))
 
     func loadDraws() async throws -> Fetched<[Draw]> { try draws.get() }
-    func loadTickets() async throws -> [Ticket] { try tickets.get() }
+    func loadTickets() async throws -> Fetched<[Ticket]> { try tickets.get() }
 }
 
 /// A field's value in a test's wire JSON.
@@ -56,12 +56,21 @@ func drawJSON(_ overrides: [String: Wire] = [:]) -> [String: Any] {
     return draw
 }
 
-func mapDraws(_ draws: [[String: Any]]) throws -> [Draw] {
+/// The valid draws and why the others were left out.
+func mapDrawsKeepingRejected(_ draws: [[String: Any]]) throws -> LottoMapper.Valid<Draw> {
     let data = try JSONSerialization.data(withJSONObject: ["draws": draws])
     return try LottoMapper.draws(try JSONDecoder().decode(DrawsResponseDTO.self, from: data))
 }
 
-func mapTickets(_ tickets: [[String: Any]]) throws -> [Ticket] {
+func mapDraws(_ draws: [[String: Any]]) throws -> [Draw] {
+    try mapDrawsKeepingRejected(draws).records
+}
+
+func mapTicketsKeepingRejected(_ tickets: [[String: Any]]) throws -> LottoMapper.Valid<Ticket> {
     let data = try JSONSerialization.data(withJSONObject: ["tickets": tickets])
     return try LottoMapper.tickets(try JSONDecoder().decode(TicketsResponseDTO.self, from: data))
+}
+
+func mapTickets(_ tickets: [[String: Any]]) throws -> [Ticket] {
+    try mapTicketsKeepingRejected(tickets).records
 }

@@ -24,7 +24,8 @@ struct LiveLottoServiceTests {
         try await withFixtureServer { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             let service = RemoteLottoService(api: api)
-            let mine = MyTickets(tickets: try await service.loadTickets(), draws: try await service.loadDraws().value)
+            let mine = MyTickets(
+                tickets: try await service.loadTickets().value, draws: try await service.loadDraws().value)
             #expect(!mine.upcoming.isEmpty)
             let tiers = Set(mine.checked.compactMap(\.prize?.tier))
             #expect(tiers == Set(PrizeTier.allCases))

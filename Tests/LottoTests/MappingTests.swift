@@ -65,18 +65,44 @@ struct MappingTests {
         #expect(error?.description == message)
     }
 
-    @Test func oneBadRecordFailsTheWholeLoad() {
-        let good = drawJSON(["id": "draw-1"])
-        let bad = drawJSON(["id": "draw-2", "number1": "99"])
+    @Test func oneBadRecordIsLeftOutAndNamedWhileTheOthersLoad() throws {
+        let valid = try mapDrawsKeepingRejected([
+            drawJSON(["id": "draw-1"]), drawJSON(["id": "draw-2", "number1": "99"]), drawJSON(["id": "draw-3"]),
+        ])
+        #expect(valid.records.map(\.id) == ["draw-1", "draw-3"])
+        #expect(
+            valid.rejected == [
+                LottoDataError(record: "draw-2", field: "number1", problem: #""99" is not between 1 and 59"#)
+            ])
+    }
+
+    @Test func aTicketOutOfRangeAsInTheOriginalLiveDataIsLeftOut() throws {
+        let ticket: [String: Any] = [
+            "id": "ticket-1", "drawId": "draw-1", "number1": "2", "number2": "7", "number3": "23", "number4": "31",
+            "number5": "44", "number6": "58",
+        ]
+        var bad = ticket
+        bad["id"] = "ticket-2"
+        bad["number4"] = "81"
+        let valid = try mapTicketsKeepingRejected([ticket, bad])
+        #expect(valid.records.map(\.id) == ["ticket-1"])
+        #expect(valid.rejected.map(\.description) == [#"ticket-2: number4 "81" is not between 1 and 59"#])
+    }
+
+    @Test func aLoadWhereNoRecordIsValidIsAnError() {
         #expect(throws: LottoDataError(record: "draw-2", field: "number1", problem: #""99" is not between 1 and 59"#)) {
-            try mapDraws([good, bad, good])
+            try mapDraws([drawJSON(["id": "draw-2", "number1": "99"]), drawJSON(["id": "draw-3", "number2": "0"])])
         }
     }
 
-    @Test func aRepeatedDrawIDIsInvalid() {
-        #expect(throws: LottoDataError(record: "draw-7", field: nil, problem: "appears more than once")) {
-            try mapDraws([drawJSON(), drawJSON()])
-        }
+    @Test func anEmptyListIsNoError() throws {
+        #expect(try mapDrawsKeepingRejected([]).records.isEmpty)
+    }
+
+    @Test func aRepeatedDrawIDIsLeftOutAfterItsFirstAppearance() throws {
+        let valid = try mapDrawsKeepingRejected([drawJSON(), drawJSON(["number1": "1"])])
+        #expect(valid.records.map { Array($0.numbers).map(\.value) } == [[2, 16, 23, 44, 47, 52]])
+        #expect(valid.rejected == [LottoDataError(record: "draw-7", field: nil, problem: "appears more than once")])
     }
 
     @Test func aTicketWithABonusAmongItsNumbersIsInvalid() {

@@ -83,12 +83,36 @@ struct PresentationTests {
         ]
         let model = TicketsViewModel(
             draws: StubLottoService(draws: .success(Fetched(value: try draws()))),
-            tickets: StubLottoService(tickets: .success(tickets)))
+            tickets: StubLottoService(tickets: .success(Fetched(value: tickets))))
         await model.load()
         guard case .loaded(let mine) = model.state else { Issue.record("\(model.state)"); return }
         #expect(mine.checked.map(\.ticketID) == ["t3", "t1"])
         #expect(mine.checked.map(\.prize?.tier) == [.jackpot, .match3])
         #expect(mine.upcoming.map(\.id) == ["t2"])
+    }
+
+    @Test func ticketsNameTheDrawsAndTicketsThatWereLeftOut() async throws {
+        let badDraw = LottoDataError(record: "draw-9", field: "number1", problem: #""61" is not between 1 and 59"#)
+        let badTicket = LottoDataError(record: "ticket-2", field: "number4", problem: #""81" is not between 1 and 59"#)
+        let model = TicketsViewModel(
+            draws: StubLottoService(draws: .success(Fetched(value: try draws(), rejected: [badDraw]))),
+            tickets: StubLottoService(
+                tickets: .success(
+                    Fetched(
+                        value: [Ticket(id: "t1", drawID: "draw-1", line: try line([1, 2, 3, 4, 5, 6]))],
+                        rejected: [badTicket]))))
+        await model.load()
+        guard case .loaded(let mine) = model.state else { Issue.record("\(model.state)"); return }
+        #expect(mine.checked.map(\.ticketID) == ["t1"])
+        #expect(model.rejected == [badDraw, badTicket])
+    }
+
+    @Test func resultsNameTheDrawsThatWereLeftOut() async throws {
+        let bad = LottoDataError(record: "draw-9", field: nil, problem: "appears more than once")
+        let model = ResultsViewModel(
+            service: StubLottoService(draws: .success(Fetched(value: try draws(), rejected: [bad]))))
+        await model.load()
+        #expect(model.rejected == [bad])
     }
 
     @Test func ticketsFailWhenEitherLoadFails() async throws {

@@ -101,11 +101,55 @@ struct PresentationTests {
         #expect(!form.isRegisterEnabled)
     }
 
-    @Test func registerIsDisabledWhileLicensesLoad() throws {
-        let form = RegistrationViewModel(store: try memoryStore())
+    @Test func registerIsDisabledBeforeTheLicensesAreLoaded() throws {
+        let form = RegistrationViewModel(
+            licenses: StubLicensesService(result: .success([ppl])), store: try memoryStore())
         fillValidForm(form)
-        #expect(form.licenses == .loading)
+        #expect(form.licenses == .idle)
         #expect(!form.isRegisterEnabled)
+    }
+
+    @Test func theFormOnItsOwnLoadsLicensesRegistersAndCallsBack() async throws {
+        let store = try memoryStore()
+        let form = RegistrationViewModel(licenses: StubLicensesService(result: .success([ppl, atpl])), store: store)
+        var registered: [Pilot] = []
+        form.onRegistered = { registered.append($0) }
+        await form.loadLicenses()
+        #expect(form.licenses == .loaded([ppl, atpl]))
+        fillValidForm(form)
+        #expect(form.register() == Pilot(name: "Ann", license: ppl))
+        #expect(registered == [Pilot(name: "Ann", license: ppl)])
+        #expect(try store.load() == Pilot(name: "Ann", license: ppl))
+    }
+
+    @Test func theFormOnItsOwnReportsLicensesThatCannotLoad() async throws {
+        let form = RegistrationViewModel(
+            licenses: StubLicensesService(result: .failure(LoadFailure())), store: try memoryStore())
+        await form.loadLicenses()
+        #expect(form.licenses == .failed(message: "The licenses cannot be loaded. The server is down."))
+    }
+
+    @Test func clearEmptiesTheFormAndHidesItsErrors() async throws {
+        let form = RegistrationViewModel(
+            licenses: StubLicensesService(result: .success([ppl])), store: try memoryStore())
+        await form.loadLicenses()
+        form.name = "A"
+        form.register()
+        #expect(!form.errors.isEmpty)
+        form.clear()
+        #expect(form.name.isEmpty && form.errors.isEmpty)
+        #expect(form.licenses == .loaded([ppl]))
+    }
+
+    @Test func confirmationOnItsOwnDeletesThePilotAndCallsBack() async throws {
+        let pilot = Pilot(name: "Ann", license: ppl)
+        let store = try memoryStore(pilot)
+        let confirmation = ConfirmationViewModel(pilot: pilot, store: store)
+        var loggedOut = false
+        confirmation.onLogout = { loggedOut = true }
+        try await confirmation.logout()
+        #expect(loggedOut)
+        #expect(try store.load() == nil)
     }
 
     @Test func registeringStoresThePilotForgetsThePasswordAndConfirms() async throws {

@@ -22,7 +22,7 @@ extension LottoCommand {
         var skipInvalid = false
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let draws = try await environment.lottoService.loadDraws().value
+            let draws = console.reporting(try await environment.lottoService.loadDraws())
             let target = try LottoCommand.draw(draw, in: draws)
             let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {

@@ -27,6 +27,19 @@ extension AppEnvironment {
     var lottoService: RemoteLottoService { RemoteLottoService(api: api) }
 }
 
+extension Console {
+    /// A notice for each record the backend sent that was left out, naming it and what was wrong.
+    func skipped(_ rejected: [LottoDataError]) {
+        for record in rejected { notice("skipped \(record)") }
+    }
+
+    /// The fetched value, after the notices for what it left out.
+    func reporting<Value>(_ fetched: Fetched<Value>) -> Value {
+        skipped(fetched.rejected)
+        return fetched.value
+    }
+}
+
 extension LottoCommand {
     struct Results: LeafCommand {
         static let configuration = CommandConfiguration(commandName: "results", abstract: "Every draw, newest first.")
@@ -35,11 +48,11 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let fetched = try await environment.lottoService.loadDraws()
-            let draws = fetched.value.sorted(by: Draw.newestFirst)
+            let draws = console.reporting(fetched).sorted(by: Draw.newestFirst)
             if let cachedAt = fetched.cachedAt {
                 console.notice("offline: showing results cached at \(LottoJSON.timestamp(cachedAt))")
             }
-            console.result(json: LottoJSON.results(draws, cachedAt: fetched.cachedAt)) {
+            console.result(json: LottoJSON.results(draws, cachedAt: fetched.cachedAt, rejected: fetched.rejected)) {
                 LottoText(console: console).results(draws)
             }
         }
@@ -53,7 +66,7 @@ extension LottoCommand {
         @Argument(help: "The draw's id, such as draw-1.") var id: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let draws = try await environment.lottoService.loadDraws().value
+            let draws = console.reporting(try await environment.lottoService.loadDraws())
             let model = try DrawDetailViewModel(draws: draws, drawID: id)
             console.result(json: LottoJSON.detail(model)) { LottoText(console: console).detail(model) }
         }
@@ -67,11 +80,14 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let service = environment.lottoService
-            async let draws = service.loadDraws().value
+            async let draws = service.loadDraws()
             async let tickets = service.loadTickets()
-            let allDraws = try await draws
-            let mine = MyTickets(tickets: try await tickets, draws: allDraws)
-            console.result(json: LottoJSON.tickets(mine)) { LottoText(console: console).tickets(mine, draws: allDraws) }
+            let (fetchedDraws, fetchedTickets) = try await (draws, tickets)
+            let allDraws = console.reporting(fetchedDraws)
+            let mine = MyTickets(tickets: console.reporting(fetchedTickets), draws: allDraws)
+            console.result(json: LottoJSON.tickets(mine, rejected: fetchedDraws.rejected + fetchedTickets.rejected)) {
+                LottoText(console: console).tickets(mine, draws: allDraws)
+            }
         }
     }
 
@@ -97,7 +113,8 @@ extension LottoCommand {
         }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let target = try LottoCommand.draw(draw, in: try await environment.lottoService.loadDraws().value)
+            let target = try LottoCommand.draw(
+                draw, in: console.reporting(try await environment.lottoService.loadDraws()))
             let check = TicketChecker(draw: target).check(try line())
             console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
         }
@@ -116,7 +133,7 @@ extension LottoCommand {
         }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let draws = try await environment.lottoService.loadDraws().value
+            let draws = console.reporting(try await environment.lottoService.loadDraws())
             let model = QuickPickViewModel(generator: SeededGenerator(seed: seed ?? .random(in: .min ... .max)))
             try model.pick(count: count, draws: draws)
             let draw = draws.first { $0.id == model.drawID }

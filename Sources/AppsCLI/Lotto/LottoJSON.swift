@@ -4,12 +4,25 @@ import Lotto
 /// The JSON shapes of CLI.md's Lotto section.
 @MainActor
 enum LottoJSON {
-    static func results(_ draws: [Draw], cachedAt: Date?) -> JSONValue {
+    static func results(_ draws: [Draw], cachedAt: Date?, rejected: [LottoDataError]) -> JSONValue {
         .object([
             ("source", .string(cachedAt == nil ? "network" : "cache")),
             ("cachedAt", .optional(cachedAt) { .string(timestamp($0)) }),
             ("draws", .array(draws.map(draw))),
+            ("rejected", self.rejected(rejected)),
         ])
+    }
+
+    /// The records the backend sent that were left out, each with the field at fault and why.
+    static func rejected(_ rejected: [LottoDataError]) -> JSONValue {
+        .array(
+            rejected.map { error in
+                .object([
+                    ("record", .string(error.record)),
+                    ("field", .optional(error.field) { .string($0) }),
+                    ("problem", .string(error.problem)),
+                ])
+            })
     }
 
     static func detail(_ model: DrawDetailViewModel) -> JSONValue {
@@ -20,7 +33,7 @@ enum LottoJSON {
         ])
     }
 
-    static func tickets(_ mine: MyTickets) -> JSONValue {
+    static func tickets(_ mine: MyTickets, rejected: [LottoDataError]) -> JSONValue {
         .object([
             ("checked", .array(mine.checked.map(check))),
             (
@@ -35,6 +48,7 @@ enum LottoJSON {
                         ])
                     })
             ),
+            ("rejected", self.rejected(rejected)),
         ])
     }
 

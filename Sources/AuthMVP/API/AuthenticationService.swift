@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 
 /// Logs a user in.
@@ -9,6 +10,20 @@ public protocol AuthenticationService: Sendable {
 /// `POST /auth/authenticate` over an ``APIClient``.
 public struct RemoteAuthenticationService: AuthenticationService {
     private let api: APIClient
+
+    /// Logins against the backend at `baseURL`.
+    ///
+    /// ```swift
+    /// let authentication = try await RemoteAuthenticationService(baseURL: backendURL).authenticate(email: email, password: password)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: where the backend answers, such as `https://api.example.com`.
+    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///     decorators (retry, cache, logging) provide another.
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+    }
 
     public init(api: APIClient) {
         self.api = api

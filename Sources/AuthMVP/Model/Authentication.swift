@@ -1,5 +1,5 @@
 /// A successful login: the session token and the backend's greeting.
-public struct Authentication: Equatable, Sendable {
+public struct Authentication: Equatable, Sendable, Codable {
     public let token: String
     public let message: String
 

@@ -18,6 +18,20 @@ public protocol RideService: Sendable {
 public struct KooberRideAPI: LocationsService, RideService {
     private let api: APIClient
 
+    /// Locations, ride options and rides from the backend at `baseURL`.
+    ///
+    /// ```swift
+    /// let locations = try await KooberRideAPI(baseURL: URL(string: "https://koober.example.com")!).searchLocations("")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: where the backend answers, such as `https://api.example.com`.
+    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///     decorators (retry, cache, logging) provide another.
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+    }
+
     public init(api: APIClient) {
         self.api = api
     }

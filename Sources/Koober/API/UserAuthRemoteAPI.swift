@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 
 /// Signs users in and up with the backend.
@@ -9,6 +10,20 @@ public protocol UserAuthRemoteAPI: Sendable {
 /// ``UserAuthRemoteAPI`` over `POST /koober/signin` and `POST /koober/signup`.
 public struct KooberUserAuthRemoteAPI: UserAuthRemoteAPI {
     private let api: APIClient
+
+    /// Sign-in and sign-up against the backend at `baseURL`.
+    ///
+    /// ```swift
+    /// let session = try await KooberUserAuthRemoteAPI(baseURL: backendURL).signIn(email: email, password: password)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: where the backend answers, such as `https://api.example.com`.
+    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///     decorators (retry, cache, logging) provide another.
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+    }
 
     public init(api: APIClient) {
         self.api = api

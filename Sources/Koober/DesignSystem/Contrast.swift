@@ -1,7 +1,7 @@
 import Foundation
 
 /// An sRGB colour, as designers write it: `#00CEBC` or `#0CB`.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
+public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
     public let red: UInt8
     public let green: UInt8
     public let blue: UInt8
@@ -43,12 +43,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
 /// The WCAG 2.x contrast between two colours and its verdicts.
 public struct Contrast: Equatable, Sendable {
-    public let foreground: Color
-    public let background: Color
+    public let foreground: RGBColor
+    public let background: RGBColor
     /// From 1 (no contrast) to 21 (black on white).
     public let ratio: Double
 
-    public init(foreground: Color, background: Color) {
+    public init(foreground: RGBColor, background: RGBColor) {
         self.foreground = foreground
         self.background = background
         let (lighter, darker) = (
@@ -70,13 +70,13 @@ public struct Contrast: Equatable, Sendable {
 
 /// Koober's brand colours and the text/background pairs its screens use.
 public enum KooberTheme {
-    public static let brand = Color(red: 0x00, green: 0xCE, blue: 0xBC)
-    public static let text = Color(red: 0x00, green: 0x00, blue: 0x00)
-    public static let background = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+    public static let brand = RGBColor(red: 0x00, green: 0xCE, blue: 0xBC)
+    public static let text = RGBColor(red: 0x00, green: 0x00, blue: 0x00)
+    public static let background = RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF)
 
     /// Every text colour on the background it is drawn on: the welcome screen's text on the
     /// brand colour, and body text on white.
-    public static let pairs: [(name: String, foreground: Color, background: Color)] = [
+    public static let pairs: [(name: String, foreground: RGBColor, background: RGBColor)] = [
         ("welcome text on brand", text, brand),
         ("button title on brand", text, brand),
         ("body text on background", text, background),

@@ -50,7 +50,7 @@ public struct NewAccount: Hashable, Sendable {
     }
 }
 
-public struct Location: Hashable, Sendable, Identifiable {
+public struct Location: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let name: String
     public let latitude: Double
@@ -64,7 +64,7 @@ public struct Location: Hashable, Sendable, Identifiable {
     }
 }
 
-public struct RideOption: Hashable, Sendable, Identifiable {
+public struct RideOption: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let name: String
     public let seats: Int
@@ -79,7 +79,7 @@ public struct RideOption: Hashable, Sendable, Identifiable {
 }
 
 /// A ride to ask for: from where, to where, in what.
-public struct RideRequest: Hashable, Sendable {
+public struct RideRequest: Hashable, Sendable, Codable {
     public let pickup: Location
     public let dropoff: Location
     public let option: RideOption
@@ -92,7 +92,7 @@ public struct RideRequest: Hashable, Sendable {
 }
 
 /// A requested ride, as the backend confirms it.
-public struct Ride: Hashable, Sendable, Identifiable {
+public struct Ride: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let status: String
     public let etaMinutes: Int

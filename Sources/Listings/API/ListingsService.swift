@@ -44,6 +44,21 @@ public protocol ListingsService: Sendable {
 public struct RemoteListingsService: ListingsService {
     private let api: APIClient
 
+    /// The retailer's API at `baseURL`, with `credentials` on every request.
+    ///
+    /// ```swift
+    /// let service = RemoteListingsService(baseURL: backendURL, credentials: BasicCredentials(username: "admin", password: secret))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: where the backend answers, such as `https://api.example.com`.
+    ///   - credentials: sent as HTTP basic auth with every request.
+    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///     decorators (retry, cache, logging) provide another.
+    public init(baseURL: URL, credentials: BasicCredentials, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient), credentials: credentials)
+    }
+
     public init(api: APIClient, credentials: BasicCredentials) {
         var api = api
         api.headerFields[.authorization] = credentials.headerValue

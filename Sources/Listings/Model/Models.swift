@@ -1,5 +1,5 @@
 /// A price in minor units, with what it was before a reduction.
-public struct Price: Hashable, Sendable {
+public struct Price: Hashable, Sendable, Codable {
     public let currency: String
     public let currentMinor: Int
     public let originalMinor: Int?
@@ -55,7 +55,7 @@ public enum MoneyFormat {
     }
 }
 
-public struct Product: Hashable, Sendable, Identifiable {
+public struct Product: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let name: String
     public let imageKey: String
@@ -71,7 +71,7 @@ public struct Product: Hashable, Sendable, Identifiable {
     }
 }
 
-public struct InformationSection: Hashable, Sendable {
+public struct InformationSection: Hashable, Sendable, Codable {
     public let title: String
     public let text: String
 
@@ -81,7 +81,7 @@ public struct InformationSection: Hashable, Sendable {
     }
 }
 
-public struct ProductDetails: Hashable, Sendable {
+public struct ProductDetails: Hashable, Sendable, Codable {
     public let product: Product
     public let information: [InformationSection]
 
@@ -91,7 +91,7 @@ public struct ProductDetails: Hashable, Sendable {
     }
 }
 
-public struct Offer: Hashable, Sendable, Identifiable {
+public struct Offer: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let title: String
     public let type: String
@@ -104,7 +104,7 @@ public struct Offer: Hashable, Sendable, Identifiable {
 }
 
 /// A badge and the offer types that earn it.
-public struct Badge: Hashable, Sendable {
+public struct Badge: Hashable, Sendable, Codable {
     public let name: String
     public let types: [String]
 
@@ -115,7 +115,7 @@ public struct Badge: Hashable, Sendable {
 }
 
 /// A user's offers and the badges, highest priority first.
-public struct UserOffers: Hashable, Sendable {
+public struct UserOffers: Hashable, Sendable, Codable {
     public let badges: [Badge]
     public let offers: [Offer]
 

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The product listing.
@@ -30,7 +31,12 @@ public final class ListingViewModel {
     }
 }
 
-/// One product's details.
+/// One product's details, then its image through an ``ImageLoader``.
+///
+/// ```swift
+/// let details = ProductDetailsViewModel(service: service, productID: "1", images: sharedLoader)
+/// await details.load()  // the details, then the image
+/// ```
 @MainActor
 @Observable
 public final class ProductDetailsViewModel {
@@ -40,21 +46,47 @@ public final class ProductDetailsViewModel {
         case failed(message: String)
     }
 
-    public let productID: String
-    public private(set) var state: State = .loading
-    private let service: any ListingsService
-
-    public init(productID: String, service: any ListingsService) {
-        self.productID = productID
-        self.service = service
+    /// The product's image: loaded once the details are.
+    public enum ImageState: Equatable, Sendable {
+        case idle
+        case loading
+        case loaded(Data)
+        case failed(message: String)
     }
 
+    public let productID: String
+    public private(set) var state: State = .loading
+    public private(set) var image: ImageState = .idle
+    private let service: any ListingsService
+    private let images: ImageLoader
+
+    /// - Parameters:
+    ///   - service: where the details come from.
+    ///   - productID: the product to show.
+    ///   - images: the app's shared image loader; by default one over `service` for this screen alone.
+    public init(service: any ListingsService, productID: String, images: ImageLoader? = nil) {
+        self.productID = productID
+        self.service = service
+        self.images = images ?? ImageLoader(fetch: { [service] key in try await service.imageData(key: key) })
+    }
+
+    /// Loads the details, then the image they name.
     public func load() async {
         state = .loading
+        image = .idle
+        let details: ProductDetails
         do {
-            state = .loaded(try await service.productDetails(id: productID))
+            details = try await service.productDetails(id: productID)
+            state = .loaded(details)
         } catch {
             state = .failed(message: (error as? ListingsError)?.message ?? error.localizedDescription)
+            return
+        }
+        image = .loading
+        do {
+            image = .loaded(try await images.image(for: details.product.imageKey))
+        } catch {
+            image = .failed(message: (error as? ListingsError)?.message ?? error.localizedDescription)
         }
     }
 }

@@ -7,41 +7,65 @@ public struct LottoDataError: Error, Equatable, Sendable, CustomStringConvertibl
     public let field: String?
     public let problem: String
 
+    /// - Parameters:
+    ///   - record: the record's id, or its position (`draws[3]`) when it has none.
+    ///   - field: the wire field at fault, `nil` when the record as a whole is.
+    ///   - problem: what is wrong, as the end of a sentence: `"61" is not between 1 and 59`.
+    public init(record: String, field: String?, problem: String) {
+        self.record = record
+        self.field = field
+        self.problem = problem
+    }
+
     public var description: String {
         "\(record): " + (field.map { "\($0) \(problem)" } ?? problem)
     }
 }
 
-/// Turns wire DTOs into validated domain values. One bad record fails the whole load: a result
-/// list that silently drops a draw is worse than a clear error.
+/// Turns wire DTOs into validated domain values. A record that breaks a rule is left out and
+/// reported with the reason, so one bad ticket does not hide the others; a list where records came
+/// and none is valid is an error.
 enum LottoMapper {
-    static func draws(_ response: DrawsResponseDTO) throws(LottoDataError) -> [Draw] {
-        var seen = Set<String>()
-        var draws: [Draw] = []
-        for (index, dto) in response.draws.enumerated() {
-            let draw = try draw(dto, index: index)
-            guard seen.insert(draw.id).inserted else {
-                throw LottoDataError(record: draw.id, field: nil, problem: "appears more than once")
-            }
-            draws.append(draw)
-        }
-        return draws
+    /// The valid records, in the backend's order, and why the others were left out.
+    struct Valid<Record: Sendable>: Sendable {
+        var records: [Record]
+        var rejected: [LottoDataError]
     }
 
-    static func tickets(_ response: TicketsResponseDTO) throws(LottoDataError) -> [Ticket] {
+    static func draws(_ response: DrawsResponseDTO) throws(LottoDataError) -> Valid<Draw> {
+        try keepValid(response.draws, mapping: draw)
+    }
+
+    static func tickets(_ response: TicketsResponseDTO) throws(LottoDataError) -> Valid<Ticket> {
+        try keepValid(response.tickets, mapping: ticket)
+    }
+
+    /// Maps each record; a repeated id is rejected after its first appearance.
+    private static func keepValid<DTO, Record: Identifiable & Sendable>(
+        _ dtos: [DTO], mapping: (DTO, Int) throws(LottoDataError) -> Record
+    ) throws(LottoDataError) -> Valid<Record> where Record.ID == String {
         var seen = Set<String>()
-        var tickets: [Ticket] = []
-        for (index, dto) in response.tickets.enumerated() {
-            let record = try required(dto.id, record: "tickets[\(index)]", field: "id")
-            let drawID = try required(dto.drawId, record: record, field: "drawId")
-            let line = try line(
-                dto.numbers, bonus: ("bonusBall", dto.bonusBall), bonusRequired: false, record: record)
-            guard seen.insert(record).inserted else {
-                throw LottoDataError(record: record, field: nil, problem: "appears more than once")
+        var valid = Valid<Record>(records: [], rejected: [])
+        for (index, dto) in dtos.enumerated() {
+            do throws(LottoDataError) {
+                let record = try mapping(dto, index)
+                guard seen.insert(record.id).inserted else {
+                    throw LottoDataError(record: record.id, field: nil, problem: "appears more than once")
+                }
+                valid.records.append(record)
+            } catch {
+                valid.rejected.append(error)
             }
-            tickets.append(Ticket(id: record, drawID: drawID, line: line))
         }
-        return tickets
+        if valid.records.isEmpty, let first = valid.rejected.first { throw first }
+        return valid
+    }
+
+    static func ticket(_ dto: TicketDTO, index: Int) throws(LottoDataError) -> Ticket {
+        let record = try required(dto.id, record: "tickets[\(index)]", field: "id")
+        let drawID = try required(dto.drawId, record: record, field: "drawId")
+        let line = try line(dto.numbers, bonus: ("bonusBall", dto.bonusBall), bonusRequired: false, record: record)
+        return Ticket(id: record, drawID: drawID, line: line)
     }
 
     static func draw(_ dto: DrawDTO, index: Int) throws(LottoDataError) -> Draw {

@@ -1,15 +1,19 @@
 import Foundation
 import Networking
 
-/// A value and, when it came from a cache instead of the network, when it was stored.
+/// What a load returned: the valid records, when they were cached if they were, and the records
+/// the backend sent that broke a rule and were left out.
 public struct Fetched<Value: Sendable>: Sendable {
     public var value: Value
     /// `nil` when the value is fresh from the backend.
     public var cachedAt: Date?
+    /// The records left out of `value`, each with what was wrong with it; a screen names them.
+    public var rejected: [LottoDataError]
 
-    public init(value: Value, cachedAt: Date? = nil) {
+    public init(value: Value, cachedAt: Date? = nil, rejected: [LottoDataError] = []) {
         self.value = value
         self.cachedAt = cachedAt
+        self.rejected = rejected
     }
 }
 
@@ -17,18 +21,36 @@ extension Fetched: Equatable where Value: Equatable {}
 
 /// Loads the published draws.
 public protocol DrawsService: Sendable {
-    /// - Throws: `NetworkError` when the backend cannot be used, ``LottoDataError`` when a record is invalid.
+    /// The valid draws; invalid records are in ``Fetched/rejected``.
+    /// - Throws: `NetworkError` when the backend cannot be used, ``LottoDataError`` when records
+    ///   came and not one of them is valid.
     func loadDraws() async throws -> Fetched<[Draw]>
 }
 
 /// Loads the user's tickets.
 public protocol TicketsService: Sendable {
-    func loadTickets() async throws -> [Ticket]
+    /// The valid tickets; invalid records are in ``Fetched/rejected``.
+    /// - Throws: as ``DrawsService/loadDraws()``.
+    func loadTickets() async throws -> Fetched<[Ticket]>
 }
 
 /// Both services over the Lotto backend (`GET /lotto/draws`, `GET /lotto/tickets`).
 public struct RemoteLottoService: DrawsService, TicketsService {
     private let api: APIClient
+
+    /// Both services over the backend at `baseURL`: the one line an app needs.
+    ///
+    /// ```swift
+    /// let draws = try await RemoteLottoService(baseURL: URL(string: "https://lotto.example.com")!).loadDraws()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: where the backend answers, such as `https://api.example.com`.
+    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///     decorators (retry, cache, logging) provide another.
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+    }
 
     public init(api: APIClient) {
         self.api = api
@@ -38,11 +60,16 @@ public struct RemoteLottoService: DrawsService, TicketsService {
     static let ticketsEndpoint = Endpoint<TicketsResponseDTO>.get("/lotto/tickets").map { try LottoMapper.tickets($0) }
 
     public func loadDraws() async throws -> Fetched<[Draw]> {
-        let response = try await api.response(for: Self.drawsEndpoint)
-        return Fetched(value: response.value, cachedAt: response.response.cachedAt)
+        try await fetch(Self.drawsEndpoint)
     }
 
-    public func loadTickets() async throws -> [Ticket] {
-        try await api.send(Self.ticketsEndpoint)
+    public func loadTickets() async throws -> Fetched<[Ticket]> {
+        try await fetch(Self.ticketsEndpoint)
+    }
+
+    private func fetch<Record>(_ endpoint: Endpoint<LottoMapper.Valid<Record>>) async throws -> Fetched<[Record]> {
+        let response = try await api.response(for: endpoint)
+        return Fetched(
+            value: response.value.records, cachedAt: response.response.cachedAt, rejected: response.value.rejected)
     }
 }

@@ -19,6 +19,21 @@ public struct Draw: Hashable, Sendable, Identifiable {
         self.topPrize = topPrize
     }
 
+    /// A draw from plain integers, for previews and tests:
+    ///
+    /// ```swift
+    /// let draw = try Draw(
+    ///     id: "draw-1", date: DrawDate(year: 2023, month: 5, day: 15)!, numbers: [2, 16, 23, 44, 47, 52],
+    ///     bonusBall: 14, topPrize: .pounds(40_000_000))
+    /// ```
+    ///
+    /// - Throws: ``LineError/outOfRange(_:)`` for a number outside 1...59, and the other line errors.
+    public init(id: String, date: DrawDate, numbers: [Int], bonusBall: Int, topPrize: Money) throws(LineError) {
+        guard let bonus = LottoNumber(bonusBall) else { throw .outOfRange(bonusBall) }
+        let line = try LottoLine(numbers, bonusBall: bonusBall)
+        try self.init(id: id, date: date, numbers: line.sortedNumbers, bonusBall: bonus, topPrize: topPrize)
+    }
+
     /// Newest first: later dates first, and for the same day the larger id first.
     public static func newestFirst(_ lhs: Draw, _ rhs: Draw) -> Bool {
         lhs.date != rhs.date ? lhs.date > rhs.date : lhs.id.compare(rhs.id, options: .numeric) == .orderedDescending
@@ -26,7 +41,7 @@ public struct Draw: Hashable, Sendable, Identifiable {
 }
 
 /// A ticket bought for a draw, which may not have been published yet.
-public struct Ticket: Hashable, Sendable, Identifiable {
+public struct Ticket: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let drawID: String
     public let line: LottoLine

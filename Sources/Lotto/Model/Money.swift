@@ -1,5 +1,5 @@
 /// An amount in minor units (pence for GBP) with its currency.
-public struct Money: Hashable, Sendable, CustomStringConvertible {
+public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     public let amountMinor: Int
     public let currency: String
 

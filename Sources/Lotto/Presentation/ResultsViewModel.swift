@@ -14,6 +14,8 @@ public final class ResultsViewModel {
     }
 
     public private(set) var state: State = .idle
+    /// Draws the backend sent that break a rule, left out of the list; name them in a notice.
+    public private(set) var rejected: [LottoDataError] = []
     private let service: any DrawsService
 
     public init(service: any DrawsService) {
@@ -22,8 +24,10 @@ public final class ResultsViewModel {
 
     public func load() async {
         state = .loading
+        rejected = []
         do {
             let fetched = try await service.loadDraws()
+            rejected = fetched.rejected
             state = .loaded(draws: fetched.value.sorted(by: Draw.newestFirst), cachedAt: fetched.cachedAt)
         } catch {
             state = .failed(message: LottoMessages.describe(error))

@@ -39,6 +39,8 @@ public final class TicketsViewModel {
     }
 
     public private(set) var state: State = .idle
+    /// Draws and tickets the backend sent that break a rule, left out of the screen; name them in a notice.
+    public private(set) var rejected: [LottoDataError] = []
     private let draws: any DrawsService
     private let tickets: any TicketsService
 
@@ -50,10 +52,13 @@ public final class TicketsViewModel {
     /// Loads draws and tickets at the same time, then checks every ticket.
     public func load() async {
         state = .loading
+        rejected = []
         do {
             async let fetchedDraws = draws.loadDraws()
             async let fetchedTickets = tickets.loadTickets()
-            state = .loaded(MyTickets(tickets: try await fetchedTickets, draws: try await fetchedDraws.value))
+            let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
+            rejected = allDraws.rejected + mine.rejected
+            state = .loaded(MyTickets(tickets: mine.value, draws: allDraws.value))
         } catch {
             state = .failed(message: LottoMessages.describe(error))
         }

@@ -1,5 +1,5 @@
 /// How one ball of a checked line fared.
-public enum BallState: String, Sendable {
+public enum BallState: String, Sendable, Codable {
     /// Among the draw's six main numbers, in any position.
     case matched
     /// Equal to the draw's bonus ball.
@@ -8,7 +8,7 @@ public enum BallState: String, Sendable {
 }
 
 /// The UK Lotto prize tiers.
-public enum PrizeTier: String, Sendable, CaseIterable {
+public enum PrizeTier: String, Sendable, Codable, CaseIterable {
     case jackpot, match5bonus, match5, match4, match3, match2
 
     /// The fixed amount of the tier; `nil` for the jackpot (the draw's top prize) and for
@@ -36,16 +36,28 @@ public enum PrizeTier: String, Sendable, CaseIterable {
 }
 
 /// A prize won: its tier and the amount (`nil` for `match2`'s Lucky Dip).
-public struct Prize: Hashable, Sendable {
+public struct Prize: Hashable, Sendable, Codable {
     public let tier: PrizeTier
     public let amount: Money?
+
+    /// A prize as a checker would report it; for previews and test doubles:
+    /// `Prize(tier: .match3, amount: .pounds(30))`.
+    public init(tier: PrizeTier, amount: Money?) {
+        self.tier = tier
+        self.amount = amount
+    }
 }
 
 /// A line checked against a draw.
-public struct TicketCheck: Hashable, Sendable {
-    public struct Ball: Hashable, Sendable {
+public struct TicketCheck: Hashable, Sendable, Codable {
+    public struct Ball: Hashable, Sendable, Codable {
         public let number: LottoNumber
         public let state: BallState
+
+        public init(number: LottoNumber, state: BallState) {
+            self.number = number
+            self.state = state
+        }
     }
 
     public let ticketID: String?
@@ -58,6 +70,29 @@ public struct TicketCheck: Hashable, Sendable {
     /// The draw's bonus ball is one of the line's numbers or its bonus ball.
     public let bonusMatched: Bool
     public let prize: Prize?
+
+    /// A checked line as ``TicketChecker/check(_:ticketID:)`` returns it. Checking a line against
+    /// a draw is the usual way to get one; this initialiser is for previews and test doubles,
+    /// and takes the values as they are:
+    ///
+    /// ```swift
+    /// let check = TicketCheck(
+    ///     ticketID: "ticket-1", drawID: "draw-1",
+    ///     balls: [2, 16, 23, 30, 41, 55].map { TicketCheck.Ball(number: LottoNumber($0)!, state: .unmatched) },
+    ///     bonusBall: nil, matchedCount: 0, bonusMatched: false, prize: nil)
+    /// ```
+    public init(
+        ticketID: String?, drawID: String, balls: [Ball], bonusBall: Ball?, matchedCount: Int, bonusMatched: Bool,
+        prize: Prize?
+    ) {
+        self.ticketID = ticketID
+        self.drawID = drawID
+        self.balls = balls
+        self.bonusBall = bonusBall
+        self.matchedCount = matchedCount
+        self.bonusMatched = bonusMatched
+        self.prize = prize
+    }
 }
 
 /// Checks lines against a draw by UK Lotto rules: a number matches when it is among the draw's

@@ -6,7 +6,8 @@ import Observation
 public final class ConfirmationViewModel {
     public let pilot: Pilot
     private let store: any PilotStore
-    @ObservationIgnored var onLogout: @MainActor () async -> Void = {}
+    /// Called after ``logout()`` deleted the pilot: where an app navigates back to the form.
+    @ObservationIgnored public var onLogout: @MainActor () async -> Void = {}
 
     public init(pilot: Pilot, store: any PilotStore) {
         self.pilot = pilot

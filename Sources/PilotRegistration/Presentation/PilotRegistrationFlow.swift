@@ -16,13 +16,11 @@ public final class PilotRegistrationFlow {
     public let registration: RegistrationViewModel
     public private(set) var confirmation: ConfirmationViewModel?
 
-    private let licenses: any LicensesService
     private let store: any PilotStore
 
     public init(licenses: any LicensesService, store: any PilotStore) {
-        self.licenses = licenses
         self.store = store
-        self.registration = RegistrationViewModel(store: store)
+        self.registration = RegistrationViewModel(licenses: licenses, store: store)
         registration.onRegistered = { [weak self] pilot in self?.confirm(pilot) }
     }
 
@@ -46,13 +44,9 @@ public final class PilotRegistrationFlow {
 
     private func showRegistration() async {
         confirmation = nil
-        registration.showLicenses(.loading)
         screen = .registration
-        do {
-            registration.showLicenses(.loaded(try await licenses.loadLicenses()))
-        } catch {
-            let message = "The licenses cannot be loaded. \(error.localizedDescription)"
-            registration.showLicenses(.failed(message: message))
+        await registration.loadLicenses()
+        if case .failed(let message) = registration.licenses {
             screen = .error(message: message)
         }
     }

@@ -2,11 +2,21 @@ import Foundation
 import Observation
 
 /// The registration form. A field's error shows once the field has been edited or register was
-/// tapped; register is enabled only when every field is valid.
+/// tapped; register is enabled only when the licenses are loaded and every field is valid.
+///
+/// It works on its own as well as inside ``PilotRegistrationFlow``:
+///
+/// ```swift
+/// let form = RegistrationViewModel(licenses: RemoteLicensesService(baseURL: backendURL), store: store)
+/// form.onRegistered = { pilot in path.append(pilot) }
+/// await form.loadLicenses()
+/// ```
 @MainActor
 @Observable
 public final class RegistrationViewModel {
     public enum LicensesState: Equatable, Sendable {
+        /// Before ``loadLicenses()`` was first called.
+        case idle
         case loading
         case loaded([License])
         case failed(message: String)
@@ -17,17 +27,30 @@ public final class RegistrationViewModel {
     public var verification = "" { didSet { edited.insert(.verification) } }
     public var licenseType = "" { didSet { edited.insert(.license) } }
 
-    public private(set) var licenses: LicensesState = .loading
+    public private(set) var licenses: LicensesState = .idle
     /// Why the last register failed to save, if it did.
     public private(set) var saveError: String?
 
     private var edited: Set<RegistrationField> = []
     private var registerTapped = false
+    private let licensesService: any LicensesService
     private let store: any PilotStore
-    @ObservationIgnored var onRegistered: (Pilot) -> Void = { _ in }
+    /// Called with each pilot that ``register()`` saved: where an app navigates to confirmation.
+    @ObservationIgnored public var onRegistered: @MainActor (Pilot) -> Void = { _ in }
 
-    public init(store: any PilotStore) {
+    public init(licenses: any LicensesService, store: any PilotStore) {
+        self.licensesService = licenses
         self.store = store
+    }
+
+    /// Loads the licenses the form offers; ``licenses`` says how that went.
+    public func loadLicenses() async {
+        licenses = .loading
+        do {
+            licenses = .loaded(try await licensesService.loadLicenses())
+        } catch {
+            licenses = .failed(message: "The licenses cannot be loaded. \(error.localizedDescription)")
+        }
     }
 
     /// The errors to show now: those of edited fields, or of all fields once register was tapped.
@@ -43,10 +66,6 @@ public final class RegistrationViewModel {
     /// The license the form would register, if the chosen type is one of the loaded ones.
     public var selectedLicense: License? {
         loadedLicenses.first { $0.type == licenseType }
-    }
-
-    func showLicenses(_ state: LicensesState) {
-        licenses = state
     }
 
     /// Validates, saves the pilot (never the password), and forgets the password and its
@@ -68,8 +87,8 @@ public final class RegistrationViewModel {
         return pilot
     }
 
-    /// Back to an empty, untouched form.
-    func clear() {
+    /// Back to an empty, untouched form (the loaded licenses stay).
+    public func clear() {
         (name, password, verification, licenseType) = ("", "", "", "")
         edited = []
         registerTapped = false
