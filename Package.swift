@@ -109,6 +109,11 @@ let package = Package(
         .testTarget(name: "KooberTests", dependencies: ["AppsCore", "Koober", "TestSupport", "FixtureTestSupport"]),
         .testTarget(
             name: "ListingsTests", dependencies: ["AppsCore", "Listings", "TestSupport", "FixtureTestSupport"]),
+        // Each file imports one domain and the test server, as an app's tests would.
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: ["Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP", "FixtureTestSupport"]
+        ),
         .testTarget(
             name: "AppsCLITests",
             dependencies: [

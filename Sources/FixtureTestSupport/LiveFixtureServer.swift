@@ -32,6 +32,7 @@ public struct FixtureServerDidNotStart: Error {}
 public func withFixtureServer<T: Sendable>(
     _ configuration: FixtureServer.Configuration = FixtureServer.Configuration(),
     backend: FixtureBackend.Configuration = FixtureBackend.Configuration(),
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (RunningFixtureServer) async throws -> T
 ) async throws -> T {
     var configuration = configuration
