@@ -105,7 +105,7 @@ extension KooberCommand {
             let dropoff = try KooberJSON.find(self.dropoff, in: places, what: "place")
 
             let model = NewRideViewModel(
-                pickup: pickup, session: session, locations: rideAPI, rides: rideAPI,
+                locations: rideAPI, rides: rideAPI, pickup: pickup, session: session,
                 onSessionExpired: { try? sessionStore.delete() })
             await model.loadRideOptions()
             if case .failed(let error) = model.state { throw KooberJSON.failure(error) }

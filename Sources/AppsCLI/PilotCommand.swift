@@ -82,7 +82,7 @@ extension PilotCommand {
             guard let pilot = try environment.pilotStore.load() else {
                 throw Failure(kind: .notSignedIn, message: "No pilot is registered here. Use 'apps pilot register'.")
             }
-            let confirmation = ConfirmationViewModel(pilot: pilot, store: environment.pilotStore)
+            let confirmation = ConfirmationViewModel(store: environment.pilotStore, pilot: pilot)
             console.result(json: .object([("pilot", PilotJSON.pilot(pilot))])) { PilotJSON.confirmation(confirmation) }
         }
     }

@@ -9,8 +9,8 @@ struct NavigationTests {
     ) throws -> (KooberAppModel, any UserSessionStore) {
         let store = try memorySessionStore(session)
         let model = KooberAppModel(
-            store: store, signIn: KooberSignInUseCase(remoteAPI: remote, store: store),
-            signUp: KooberSignUpUseCase(remoteAPI: remote, store: store))
+            signIn: KooberSignInUseCase(remoteAPI: remote, store: store),
+            signUp: KooberSignUpUseCase(remoteAPI: remote, store: store), store: store)
         return (model, store)
     }
 
@@ -77,7 +77,7 @@ struct NewRideTests {
     func makeSUT(rides: RideServicesFake = RideServicesFake()) -> (NewRideViewModel, RideServicesFake, SignOutSpy) {
         let signOut = SignOutSpy()
         let model = NewRideViewModel(
-            pickup: operaHouse, session: johnny, locations: rides, rides: rides,
+            locations: rides, rides: rides, pickup: operaHouse, session: johnny,
             onSessionExpired: { signOut.count += 1 })
         return (model, rides, signOut)
     }

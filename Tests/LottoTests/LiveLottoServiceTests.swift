@@ -25,7 +25,7 @@ struct LiveLottoServiceTests {
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             let service = RemoteLottoService(api: api)
             let mine = MyTickets(
-                tickets: try await service.loadTickets().value, draws: try await service.loadDraws().value)
+                draws: try await service.loadDraws().value, tickets: try await service.loadTickets().value)
             #expect(!mine.upcoming.isEmpty)
             let tiers = Set(mine.checked.compactMap(\.prize?.tier))
             #expect(tiers == Set(PrizeTier.allCases))

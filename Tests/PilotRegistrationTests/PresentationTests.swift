@@ -144,7 +144,7 @@ struct PresentationTests {
     @Test func confirmationOnItsOwnDeletesThePilotAndCallsBack() async throws {
         let pilot = Pilot(name: "Ann", license: ppl)
         let store = try memoryStore(pilot)
-        let confirmation = ConfirmationViewModel(pilot: pilot, store: store)
+        let confirmation = ConfirmationViewModel(store: store, pilot: pilot)
         var loggedOut = false
         confirmation.onLogout = { loggedOut = true }
         try await confirmation.logout()

@@ -84,7 +84,7 @@ extension LottoCommand {
             async let tickets = service.loadTickets()
             let (fetchedDraws, fetchedTickets) = try await (draws, tickets)
             let allDraws = console.reporting(fetchedDraws)
-            let mine = MyTickets(tickets: console.reporting(fetchedTickets), draws: allDraws)
+            let mine = MyTickets(draws: allDraws, tickets: console.reporting(fetchedTickets))
             console.result(json: LottoJSON.tickets(mine, rejected: fetchedDraws.rejected + fetchedTickets.rejected)) {
                 LottoText(console: console).tickets(mine, draws: allDraws)
             }

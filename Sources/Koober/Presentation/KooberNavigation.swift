@@ -26,7 +26,7 @@ public final class KooberAppModel {
     private let signInUseCase: any SignInUseCase
     private let signUpUseCase: any SignUpUseCase
 
-    public init(store: any UserSessionStore, signIn: any SignInUseCase, signUp: any SignUpUseCase) {
+    public init(signIn: any SignInUseCase, signUp: any SignUpUseCase, store: any UserSessionStore) {
         self.store = store
         self.signInUseCase = signIn
         self.signUpUseCase = signUp

@@ -27,7 +27,7 @@ public final class NewRideViewModel {
 
     /// - Parameter onSessionExpired: called when the backend rejects the session's token, to sign out.
     public init(
-        pickup: Location, session: UserSession, locations: any LocationsService, rides: any RideService,
+        locations: any LocationsService, rides: any RideService, pickup: Location, session: UserSession,
         onSessionExpired: @escaping @MainActor () -> Void
     ) {
         self.pickup = pickup

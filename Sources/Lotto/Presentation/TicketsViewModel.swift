@@ -6,7 +6,7 @@ public struct MyTickets: Equatable, Sendable {
     public var upcoming: [Ticket]
 
     /// Sorts each ticket into its section; checked ones follow their draws, newest first.
-    public init(tickets: [Ticket], draws: [Draw]) {
+    public init(draws: [Draw], tickets: [Ticket]) {
         let checkers = Dictionary(
             draws.map { ($0.id, TicketChecker(draw: $0)) }, uniquingKeysWith: { first, _ in first })
         var checked: [(Draw, TicketCheck)] = []
@@ -58,7 +58,7 @@ public final class TicketsViewModel {
             async let fetchedTickets = tickets.loadTickets()
             let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
             rejected = allDraws.rejected + mine.rejected
-            state = .loaded(MyTickets(tickets: mine.value, draws: allDraws.value))
+            state = .loaded(MyTickets(draws: allDraws.value, tickets: mine.value))
         } catch {
             state = .failed(message: LottoMessages.describe(error))
         }

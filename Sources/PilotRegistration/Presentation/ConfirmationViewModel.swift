@@ -9,7 +9,7 @@ public final class ConfirmationViewModel {
     /// Called after ``logout()`` deleted the pilot: where an app navigates back to the form.
     @ObservationIgnored public var onLogout: @MainActor () async -> Void = {}
 
-    public init(pilot: Pilot, store: any PilotStore) {
+    public init(store: any PilotStore, pilot: Pilot) {
         self.pilot = pilot
         self.store = store
     }

@@ -52,7 +52,7 @@ public final class PilotRegistrationFlow {
     }
 
     private func confirm(_ pilot: Pilot) {
-        let model = ConfirmationViewModel(pilot: pilot, store: store)
+        let model = ConfirmationViewModel(store: store, pilot: pilot)
         model.onLogout = { [weak self] in
             guard let self else { return }
             registration.clear()
