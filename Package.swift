@@ -59,7 +59,10 @@ let package = Package(
             ]
         ),
         // Spies, fakes and contracts an app's tests can use: nothing beyond the two shared libraries.
-        .target(name: "TestSupport", dependencies: ["AppsCore", "Networking", "Persistence"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["AppsCore", "Networking", "Persistence", .product(name: "Logging", package: "swift-log")]
+        ),
         // This package's own tests only: a live FixtureServer, the HTTPClient contract, fuzzing.
         .target(
             name: "FixtureTestSupport",
