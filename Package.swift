@@ -94,6 +94,7 @@ let package = Package(
         .executableTarget(name: "apps", dependencies: ["AppsCLI"]),
 
         // Tests
+        .testTarget(name: "AppsCoreTests", dependencies: ["AppsCore"]),
         .testTarget(
             name: "NetworkingTests", dependencies: ["AppsCore", "Networking", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),

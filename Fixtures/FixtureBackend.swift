@@ -25,14 +25,14 @@ public final class FixtureBackend: Sendable {
 
     let configuration: Configuration
     let data: FixtureData
-    let random: Locked<SplitMix64>
+    let random: Locked<WyRand>
     let kooberAccounts: Locked<[String: KooberAccount]>
     private let routes: [Route]
 
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         self.data = try FixtureData.load()
-        self.random = Locked(SplitMix64(seed: configuration.seed))
+        self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
@@ -195,17 +195,16 @@ enum ETag {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64), so the backend's random choices repeat per seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+/// A small, fast, seedable generator (wyrand), so the backend's random choices repeat per seed. The
+/// fixture backend shares no code with the clients, so it has its own generator, not theirs.
+public struct WyRand: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
+        state &+= 0xa076_1d64_78bd_642f
+        let product = state.multipliedFullWidth(by: state ^ 0xe703_7ed1_a0b4_28db)
+        return product.high ^ product.low
     }
 }

@@ -94,12 +94,12 @@ final class FaultInjector: Sendable {
 
     let failureRate: Double
     let dropRate: Double
-    private let random: NIOLockedValueBox<SplitMix64>
+    private let random: NIOLockedValueBox<WyRand>
 
     init(failureRate: Double, dropRate: Double, seed: UInt64) {
         self.failureRate = min(max(failureRate, 0), 1)
         self.dropRate = min(max(dropRate, 0), 1)
-        self.random = NIOLockedValueBox(SplitMix64(seed: seed))
+        self.random = NIOLockedValueBox(WyRand(seed: seed))
     }
 
     func next() -> Fault {

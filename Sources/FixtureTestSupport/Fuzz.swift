@@ -5,10 +5,10 @@ import HTTPTypes
 /// A seeded mutation fuzzer: thousands of damaged variants of valid inputs, the same for the same
 /// seed, so anything it finds can be replayed (and kept as a regression case).
 public struct Mutator {
-    private var random: SplitMix64
+    private var random: WyRand
 
     public init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = WyRand(seed: seed)
     }
 
     /// Bytes that matter to JSON and to our formats.

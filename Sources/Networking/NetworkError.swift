@@ -1,3 +1,4 @@
+import AppsCore
 import Foundation
 
 /// Everything that can go wrong between a request and a decoded value, in words a user can act on.
@@ -97,16 +98,8 @@ extension NetworkError {
             case .dataCorrupted(let context): (context, context.debugDescription)
             @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
             }
-        var path = ""
         var keys = context.codingPath
         if case .keyNotFound(let key, _) = error, keys.last?.stringValue == key.stringValue { keys.removeLast() }
-        for key in keys {
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        self = .undecodable(path: path, reason: reason)
+        self = .undecodable(path: describeCodingPath(keys), reason: reason)
     }
 }

@@ -1,3 +1,4 @@
+import AppsCore
 import Foundation
 
 /// Keeps one `Codable` value: the signed-in session, the registered pilot, ...
@@ -59,7 +60,7 @@ enum StoredValue {
         case .dataCorrupted: return "not valid JSON"
         case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+            return "wrong value at \(describeCodingPath(context.codingPath))"
         @unknown default: return "\(decodingError)"
         }
     }

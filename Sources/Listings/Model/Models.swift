@@ -18,43 +18,6 @@ public struct Price: Hashable, Sendable, Codable {
     }
 }
 
-/// Currency formatting by ISO code: symbol, and how many minor digits (¥ has none).
-public enum MoneyFormat {
-    public static func format(_ minor: Int, currency: String) -> String {
-        let (symbol, digits) = style(for: currency)
-        let sign = minor < 0 ? "-" : ""
-        let magnitude = minor.magnitude
-        guard digits > 0 else { return "\(sign)\(symbol)\(grouped(magnitude))" }
-        let divisor = UInt(pow10(digits))
-        let fraction = String(magnitude % divisor)
-        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
-        return "\(sign)\(symbol)\(grouped(magnitude / divisor)).\(padded)"
-    }
-
-    static func style(for currency: String) -> (symbol: String, minorDigits: Int) {
-        switch currency.uppercased() {
-        case "GBP": ("£", 2)
-        case "EUR": ("€", 2)
-        case "USD": ("$", 2)
-        case "JPY": ("¥", 0)
-        case "KRW": ("₩", 0)
-        default: ("\(currency.uppercased()) ", 2)
-        }
-    }
-
-    private static func pow10(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { result, _ in result * 10 } }
-
-    private static func grouped(_ value: UInt) -> String {
-        let digits = Array(String(value))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
-}
-
 public struct Product: Hashable, Sendable, Identifiable, Codable {
     public let id: String
     public let name: String

@@ -1,0 +1,58 @@
+import AppsCore
+import Testing
+
+@Suite("Money formatting")
+struct MoneyFormatTests {
+    @Test(
+        arguments: [
+            (125_000, "GBP", false, "£1,250.00"), (1_250, "EUR", false, "€12.50"), (-5, "USD", false, "-$0.05"),
+            (1_234_567, "JPY", false, "¥1,234,567"), (1_250, "chf", false, "CHF 12.50"),
+            (4_000_000_000, "GBP", true, "£40,000,000"), (1_250, "GBP", true, "£12.50"), (0, "GBP", true, "£0"),
+        ] as [(Int, String, Bool, String)])
+    func formatsByCurrency(_ minor: Int, _ currency: String, _ dropsZero: Bool, _ expected: String) {
+        #expect(MoneyFormat.format(minor, currency: currency, dropsZeroMinorUnits: dropsZero) == expected)
+    }
+}
+
+@Suite("Shared values")
+struct SharedValueTests {
+    @Test func aSeedRepeatsItsSequenceAndAnotherSeedDoesNot() {
+        var first = SeededGenerator(seed: 7)
+        var second = SeededGenerator(seed: 7)
+        var other = SeededGenerator(seed: 8)
+        let sequence = (0..<4).map { _ in first.next() }
+        #expect(sequence == (0..<4).map { _ in second.next() })
+        #expect(sequence != (0..<4).map { _ in other.next() })
+    }
+
+    @Test func loadStateExposesItsValueAndFailure() {
+        struct Failed: Error, Equatable {}
+        #expect(LoadState<Int, Failed>.loaded(3).value == 3)
+        #expect(LoadState<Int, Failed>.failed(Failed()).failure == Failed())
+        #expect(LoadState<Int, Failed>.loading.isLoading)
+        #expect(LoadState<Int, Failed>.idle.value == nil)
+    }
+
+    @Test func aCodingPathReadsAsWritten() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(stringValue: String) { self.stringValue = stringValue }
+            init(intValue: Int) {
+                self.stringValue = "\(intValue)"
+                self.intValue = intValue
+            }
+        }
+        #expect(
+            describeCodingPath([Key(stringValue: "draws"), Key(intValue: 3), Key(stringValue: "number1")])
+                == "draws[3].number1")
+    }
+
+    @Test func lockedSerialisesUpdates() async {
+        let count = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 { group.addTask { count.withLock { $0 += 1 } } }
+        }
+        #expect(count.withLock { $0 } == 100)
+    }
+}
