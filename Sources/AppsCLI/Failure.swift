@@ -67,3 +67,15 @@ extension Failure {
         self.init(kind: .badData, message: error.localizedDescription)
     }
 }
+
+extension LoadState {
+    /// The value of a model that has finished loading, or its typed failure, thrown for the
+    /// command's error reporting.
+    func finished() throws -> Value {
+        switch self {
+        case .loaded(let value): return value
+        case .failed(let failure): throw failure
+        case .idle, .loading: throw AppsCLI.Failure(kind: .unavailable, message: "The screen did not finish loading.")
+        }
+    }
+}

@@ -16,37 +16,46 @@ struct PresentationTests {
         ]
     }
 
+    func makeResults(_ draws: Result<Fetched<[Draw]>, any Error>) -> ResultsViewModel {
+        ResultsViewModel(service: StubLottoService(draws: draws))
+    }
+
+    func makeTickets(
+        draws: Result<Fetched<[Draw]>, any Error>, tickets: Result<Fetched<[Ticket]>, any Error>
+    ) -> TicketsViewModel {
+        TicketsViewModel(draws: StubLottoService(draws: draws), tickets: StubLottoService(tickets: tickets))
+    }
+
     @Test func resultsStartIdleAndLoadNewestFirst() async throws {
-        let model = ResultsViewModel(service: StubLottoService(draws: .success(Fetched(value: try draws()))))
+        let model = makeResults(.success(Fetched(value: try draws())))
         #expect(model.state == .idle)
         await model.load()
-        guard case .loaded(let loaded, let cachedAt) = model.state else { Issue.record("\(model.state)"); return }
-        #expect(loaded.map(\.id) == ["draw-1", "draw-10", "draw-3", "draw-2"])
-        #expect(cachedAt == nil)
+        let fetched = try #require(model.state.value)
+        #expect(fetched.value.map(\.id) == ["draw-1", "draw-10", "draw-3", "draw-2"])
+        #expect(fetched.cachedAt == nil)
     }
 
     @Test func resultsFromTheCacheCarryTheirTime() async throws {
         let storedAt = Date(timeIntervalSince1970: 1_700_000_000)
-        let model = ResultsViewModel(
-            service: StubLottoService(draws: .success(Fetched(value: try draws(), cachedAt: storedAt))))
+        let model = makeResults(.success(Fetched(value: try draws(), cachedAt: storedAt)))
         await model.load()
-        guard case .loaded(_, let cachedAt) = model.state else { Issue.record("\(model.state)"); return }
-        #expect(cachedAt == storedAt)
+        #expect(model.state.value?.cachedAt == storedAt)
     }
 
-    @Test func resultsFailWithAMessage() async {
-        let model = ResultsViewModel(service: StubLottoService(draws: .failure(NetworkError.cannotConnect(host: "x"))))
+    @Test func resultsFailWithTheNetworkErrorTyped() async {
+        let model = makeResults(.failure(NetworkError.cannotConnect(host: "x")))
         await model.load()
-        #expect(model.state == .failed(message: NetworkError.cannotConnect(host: "x").localizedDescription))
+        #expect(model.state == .failed(.network(.cannotConnect(host: "x"))))
     }
 
     @Test func resultsFailClearlyOnBadData() async {
         let error = LottoDataError(record: "draw-7", field: "number3", problem: #""61" is not between 1 and 59"#)
-        let model = ResultsViewModel(service: StubLottoService(draws: .failure(error)))
+        let model = makeResults(.failure(error))
         await model.load()
+        #expect(model.state == .failed(.badData(error)))
         #expect(
-            model.state == .failed(message: #"The draws cannot be shown: draw-7: number3 "61" is not between 1 and 59"#)
-        )
+            model.state.failure?.localizedDescription
+                == #"The Lotto backend sent data that cannot be used: draw-7: number3 "61" is not between 1 and 59"#)
     }
 
     @Test func detailWalksToOlderAndNewerDrawsAndStopsAtBothEnds() throws {
@@ -69,6 +78,11 @@ struct PresentationTests {
         #expect(model.draw.id == "draw-2")
     }
 
+    @Test func detailWithoutAnIDShowsTheLatestDraw() throws {
+        #expect(try DrawDetailViewModel(draws: try draws()).draw.id == "draw-1")
+        #expect(throws: LottoError.noDraws) { try DrawDetailViewModel(draws: []) }
+    }
+
     @Test func detailOfAnUnknownDrawIsNotFound() {
         #expect(throws: LottoError.drawNotFound("draw-99")) {
             try DrawDetailViewModel(draws: try draws(), drawID: "draw-99")
@@ -81,11 +95,11 @@ struct PresentationTests {
             Ticket(id: "t2", drawID: "draw-99", line: try line([1, 2, 3, 4, 5, 6])),
             Ticket(id: "t3", drawID: "draw-1", line: try line([2, 16, 23, 44, 47, 52])),
         ]
-        let model = TicketsViewModel(
-            draws: StubLottoService(draws: .success(Fetched(value: try draws()))),
-            tickets: StubLottoService(tickets: .success(Fetched(value: tickets))))
+        let model = makeTickets(
+            draws: .success(Fetched(value: try draws())), tickets: .success(Fetched(value: tickets)))
         await model.load()
-        guard case .loaded(let mine) = model.state else { Issue.record("\(model.state)"); return }
+        let mine = try #require(model.state.value).value
+        #expect(mine.draw(id: "draw-1")?.date == DrawDate(year: 2023, month: 5, day: 15))
         #expect(mine.checked.map(\.ticketID) == ["t3", "t1"])
         #expect(mine.checked.map(\.prize?.tier) == [.jackpot, .match3])
         #expect(mine.upcoming.map(\.id) == ["t2"])
@@ -94,33 +108,30 @@ struct PresentationTests {
     @Test func ticketsNameTheDrawsAndTicketsThatWereLeftOut() async throws {
         let badDraw = LottoDataError(record: "draw-9", field: "number1", problem: #""61" is not between 1 and 59"#)
         let badTicket = LottoDataError(record: "ticket-2", field: "number4", problem: #""81" is not between 1 and 59"#)
-        let model = TicketsViewModel(
-            draws: StubLottoService(draws: .success(Fetched(value: try draws(), rejected: [badDraw]))),
-            tickets: StubLottoService(
-                tickets: .success(
-                    Fetched(
-                        value: [Ticket(id: "t1", drawID: "draw-1", line: try line([1, 2, 3, 4, 5, 6]))],
-                        rejected: [badTicket]))))
+        let model = makeTickets(
+            draws: .success(Fetched(value: try draws(), rejected: [badDraw])),
+            tickets: .success(
+                Fetched(
+                    value: [Ticket(id: "t1", drawID: "draw-1", line: try line([1, 2, 3, 4, 5, 6]))],
+                    rejected: [badTicket])))
         await model.load()
-        guard case .loaded(let mine) = model.state else { Issue.record("\(model.state)"); return }
-        #expect(mine.checked.map(\.ticketID) == ["t1"])
-        #expect(model.rejected == [badDraw, badTicket])
+        let fetched = try #require(model.state.value)
+        #expect(fetched.value.checked.map(\.ticketID) == ["t1"])
+        #expect(fetched.rejected == [badDraw, badTicket])
     }
 
     @Test func resultsNameTheDrawsThatWereLeftOut() async throws {
         let bad = LottoDataError(record: "draw-9", field: nil, problem: "appears more than once")
-        let model = ResultsViewModel(
-            service: StubLottoService(draws: .success(Fetched(value: try draws(), rejected: [bad]))))
+        let model = makeResults(.success(Fetched(value: try draws(), rejected: [bad])))
         await model.load()
-        #expect(model.rejected == [bad])
+        #expect(model.state.value?.rejected == [bad])
     }
 
     @Test func ticketsFailWhenEitherLoadFails() async throws {
-        let model = TicketsViewModel(
-            draws: StubLottoService(draws: .success(Fetched(value: try draws()))),
-            tickets: StubLottoService(tickets: .failure(NetworkError.timedOut(seconds: 10))))
+        let model = makeTickets(
+            draws: .success(Fetched(value: try draws())), tickets: .failure(NetworkError.timedOut(seconds: 10)))
         await model.load()
-        #expect(model.state == .failed(message: NetworkError.timedOut(seconds: 10).localizedDescription))
+        #expect(model.state == .failed(.network(.timedOut(seconds: 10))))
     }
 
     @Test func quickPicksRepeatForASeedAndAreValid() throws {

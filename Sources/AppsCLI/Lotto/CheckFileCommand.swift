@@ -23,7 +23,7 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
-            let target = try LottoCommand.draw(draw, in: draws)
+            let target = try Draw.find(draw, in: draws)
             let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw ValidationError("Cannot open \(file): \(String(cString: strerror(errno))).")

@@ -11,18 +11,6 @@ struct LottoCommand: AsyncParsableCommand {
         ])
 }
 
-extension LottoCommand {
-    /// The draw with `id`, or the latest when `id` is nil.
-    static func draw(_ id: String?, in draws: [Draw]) throws -> Draw {
-        if let id {
-            guard let draw = draws.first(where: { $0.id == id }) else { throw LottoError.drawNotFound(id) }
-            return draw
-        }
-        guard let latest = draws.min(by: Draw.newestFirst) else { throw LottoError.noDraws }
-        return latest
-    }
-}
-
 extension AppEnvironment {
     var lottoService: RemoteLottoService { RemoteLottoService(api: api) }
 }
@@ -47,14 +35,14 @@ extension LottoCommand {
         @OptionGroup var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let fetched = try await environment.lottoService.loadDraws()
-            let draws = console.reporting(fetched).sorted(by: Draw.newestFirst)
+            let model = ResultsViewModel(service: environment.lottoService)
+            await model.load()
+            let fetched = try model.state.finished()
+            console.skipped(fetched.rejected)
             if let cachedAt = fetched.cachedAt {
                 console.notice("offline: showing results cached at \(LottoJSON.timestamp(cachedAt))")
             }
-            console.result(json: LottoJSON.results(draws, cachedAt: fetched.cachedAt, rejected: fetched.rejected)) {
-                LottoText(console: console).results(draws)
-            }
+            console.result(json: LottoJSON.results(fetched)) { LottoText(console: console).results(fetched.value) }
         }
     }
 
@@ -79,15 +67,11 @@ extension LottoCommand {
         @OptionGroup var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let service = environment.lottoService
-            async let draws = service.loadDraws()
-            async let tickets = service.loadTickets()
-            let (fetchedDraws, fetchedTickets) = try await (draws, tickets)
-            let allDraws = console.reporting(fetchedDraws)
-            let mine = MyTickets(draws: allDraws, tickets: console.reporting(fetchedTickets))
-            console.result(json: LottoJSON.tickets(mine, rejected: fetchedDraws.rejected + fetchedTickets.rejected)) {
-                LottoText(console: console).tickets(mine, draws: allDraws)
-            }
+            let model = TicketsViewModel(draws: environment.lottoService, tickets: environment.lottoService)
+            await model.load()
+            let fetched = try model.state.finished()
+            console.skipped(fetched.rejected)
+            console.result(json: LottoJSON.tickets(fetched)) { LottoText(console: console).tickets(fetched.value) }
         }
     }
 
@@ -108,13 +92,12 @@ extension LottoCommand {
             do {
                 return try LottoLine(numbers, bonusBall: bonus)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError(error.localizedDescription)
             }
         }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let target = try LottoCommand.draw(
-                draw, in: console.reporting(try await environment.lottoService.loadDraws()))
+            let target = try Draw.find(draw, in: console.reporting(try await environment.lottoService.loadDraws()))
             let check = TicketChecker(draw: target).check(try line())
             console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
         }
@@ -136,25 +119,24 @@ extension LottoCommand {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
             let model = QuickPickViewModel(generator: SeededGenerator(seed: seed ?? .random(in: .min ... .max)))
             try model.pick(count: count, draws: draws)
-            let draw = draws.first { $0.id == model.drawID }
             console.result(json: LottoJSON.quickPick(model)) {
-                LottoText(console: console).quickPick(model.lines, draw: draw)
+                LottoText(console: console).quickPick(model.lines, draw: model.draw)
             }
         }
     }
 }
 
+/// The one place a Lotto error becomes a kind and an exit code.
 extension LottoError: ReportableError {
     var failure: Failure {
         switch self {
-        case .drawNotFound: Failure(kind: .notFound, message: description)
-        case .noDraws: Failure(kind: .notFound, message: description)
+        case .drawNotFound, .noDraws: Failure(kind: .notFound, message: localizedDescription)
+        case .badData: Failure(kind: .badData, message: localizedDescription)
+        case .network(let cause): Failure(cause)
         }
     }
 }
 
 extension LottoDataError: ReportableError {
-    var failure: Failure {
-        Failure(kind: .badData, message: "The Lotto backend sent data that cannot be used: \(description)")
-    }
+    var failure: Failure { LottoError.badData(self).failure }
 }

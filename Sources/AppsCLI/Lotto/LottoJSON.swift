@@ -4,12 +4,12 @@ import Lotto
 /// The JSON shapes of CLI.md's Lotto section.
 @MainActor
 enum LottoJSON {
-    static func results(_ draws: [Draw], cachedAt: Date?, rejected: [LottoDataError]) -> JSONValue {
+    static func results(_ fetched: Fetched<[Draw]>) -> JSONValue {
         .object([
-            ("source", .string(cachedAt == nil ? "network" : "cache")),
-            ("cachedAt", .optional(cachedAt) { .string(timestamp($0)) }),
-            ("draws", .array(draws.map(draw))),
-            ("rejected", self.rejected(rejected)),
+            ("source", .string(fetched.cachedAt == nil ? "network" : "cache")),
+            ("cachedAt", .optional(fetched.cachedAt) { .string(timestamp($0)) }),
+            ("draws", .array(fetched.value.map(draw))),
+            ("rejected", rejected(fetched.rejected)),
         ])
     }
 
@@ -33,8 +33,9 @@ enum LottoJSON {
         ])
     }
 
-    static func tickets(_ mine: MyTickets, rejected: [LottoDataError]) -> JSONValue {
-        .object([
+    static func tickets(_ fetched: Fetched<MyTickets>) -> JSONValue {
+        let mine = fetched.value
+        return .object([
             ("checked", .array(mine.checked.map(check))),
             (
                 "upcoming",
@@ -48,7 +49,7 @@ enum LottoJSON {
                         ])
                     })
             ),
-            ("rejected", self.rejected(rejected)),
+            ("rejected", rejected(fetched.rejected)),
         ])
     }
 

@@ -29,10 +29,12 @@ struct LottoText {
         return lines.joined(separator: "\n")
     }
 
-    func tickets(_ mine: MyTickets, draws: [Draw]) -> String {
-        let dates = Dictionary(draws.map { ($0.id, $0.date.longDescription) }, uniquingKeysWith: { first, _ in first })
+    func tickets(_ mine: MyTickets) -> String {
         let checkedRows = mine.checked.map { check in
-            [check.ticketID ?? "", check.drawID, dates[check.drawID] ?? "", checkedBalls(check), outcome(check)]
+            [
+                check.ticketID ?? "", check.drawID, mine.draw(id: check.drawID)?.date.longDescription ?? "",
+                checkedBalls(check), outcome(check),
+            ]
         }
         let upcomingRows = mine.upcoming.map { ticket in
             [

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the backend's Lotto data cannot be used, naming the record and the field:
 /// `draw-7: number3 "61" is not between 1 and 59`.
-public struct LottoDataError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct LottoDataError: Error, Equatable, Sendable, Codable, CustomStringConvertible, LocalizedError {
     public let record: String
     public let field: String?
     public let problem: String
@@ -20,6 +20,8 @@ public struct LottoDataError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         "\(record): " + (field.map { "\($0) \(problem)" } ?? problem)
     }
+
+    public var errorDescription: String? { description }
 }
 
 /// Turns wire DTOs into validated domain values. A record that breaks a rule is left out and
@@ -88,7 +90,7 @@ enum LottoMapper {
                 id: record, date: date, numbers: line.sortedNumbers, bonusBall: bonus,
                 topPrize: Money(amountMinor: topPrize, currency: "GBP"))
         } catch {
-            throw LottoDataError(record: record, field: nil, problem: error.description)
+            throw LottoDataError(record: record, field: nil, problem: error.localizedDescription)
         }
     }
 
@@ -118,7 +120,7 @@ enum LottoMapper {
         do {
             return try LottoLine(numbers: numbers, bonusBall: bonusBall)
         } catch {
-            throw LottoDataError(record: record, field: nil, problem: error.description)
+            throw LottoDataError(record: record, field: nil, problem: error.localizedDescription)
         }
     }
 

@@ -34,6 +34,17 @@ public struct Draw: Hashable, Sendable, Identifiable {
         try self.init(id: id, date: date, numbers: line.sortedNumbers, bonusBall: bonus, topPrize: topPrize)
     }
 
+    /// The draw with `id`, or the latest when `id` is `nil`: what "check against a draw" means.
+    /// - Throws: ``LottoError/drawNotFound(_:)``, or ``LottoError/noDraws`` when `draws` is empty.
+    public static func find(_ id: String?, in draws: [Draw]) throws(LottoError) -> Draw {
+        if let id {
+            guard let draw = draws.first(where: { $0.id == id }) else { throw .drawNotFound(id) }
+            return draw
+        }
+        guard let latest = draws.min(by: newestFirst) else { throw .noDraws }
+        return latest
+    }
+
     /// Newest first: later dates first, and for the same day the larger id first.
     public static func newestFirst(_ lhs: Draw, _ rhs: Draw) -> Bool {
         lhs.date != rhs.date ? lhs.date > rhs.date : lhs.id.compare(rhs.id, options: .numeric) == .orderedDescending

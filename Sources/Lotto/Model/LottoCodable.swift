@@ -1,3 +1,5 @@
+import Foundation
+
 // Codable forms of the Lotto values, so an app can store draws, tickets and checks itself. Every
 // decoder goes through the validating initialisers: a stored value that breaks a rule (a 60, a
 // repeated number, the 30th of February) is a `DecodingError`, never an invalid value.
@@ -63,7 +65,7 @@ extension LottoLine: Codable {
             try self.init(numbers: numbers, bonusBall: bonusBall)
         } catch {
             throw DecodingError.dataCorruptedError(
-                forKey: .numbers, in: container, debugDescription: error.description)
+                forKey: .numbers, in: container, debugDescription: error.localizedDescription)
         }
     }
 
@@ -90,7 +92,7 @@ extension Draw: Codable {
                 topPrize: try container.decode(Money.self, forKey: .topPrize))
         } catch let error as LineError {
             throw DecodingError.dataCorruptedError(
-                forKey: .numbers, in: container, debugDescription: error.description)
+                forKey: .numbers, in: container, debugDescription: error.localizedDescription)
         }
     }
 

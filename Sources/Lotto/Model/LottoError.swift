@@ -1,14 +1,36 @@
-/// What the Lotto domain itself can refuse.
+import Foundation
+
+/// Why a Lotto screen cannot show what was asked: the failure state of every Lotto view model.
+///
+/// ```swift
+/// if case .failed(.network(let cause)) = results.state, cause.isUnavailable { showRetry() }
+/// ```
 public enum LottoError: Error, Equatable, Sendable {
     case drawNotFound(String)
     case noDraws
+    /// The backend sent records, and not one of them could be used.
+    case badData(LottoDataError)
+    /// The backend could not be reached, refused, or answered something unreadable.
+    case network(NetworkError)
+
+    /// Classifies any error a Lotto load can throw.
+    public init(_ error: any Error) {
+        switch error {
+        case let lotto as LottoError: self = lotto
+        case let data as LottoDataError: self = .badData(data)
+        case let network as NetworkError: self = .network(network)
+        default: self = .network(.transport(error.localizedDescription))
+        }
+    }
 }
 
-extension LottoError: CustomStringConvertible {
-    public var description: String {
+extension LottoError: LocalizedError {
+    public var errorDescription: String? {
         switch self {
         case .drawNotFound(let id): "There is no draw \"\(id)\"."
         case .noDraws: "No draw has been published yet."
+        case .badData(let data): "The Lotto backend sent data that cannot be used: \(data)"
+        case .network(let cause): cause.localizedDescription
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Six distinct main numbers and, optionally, a bonus ball distinct from them.
 ///
 /// A draw always has its bonus ball; a ticket may carry one too (the exercise's tickets do).
@@ -55,8 +57,8 @@ public enum LineError: Error, Equatable, Sendable {
     case bonusAmongNumbers(LottoNumber)
 }
 
-extension LineError: CustomStringConvertible {
-    public var description: String {
+extension LineError: LocalizedError {
+    public var errorDescription: String? {
         switch self {
         case .wrongCount(let count): "A line has \(LottoLine.size) numbers, not \(count)."
         case .outOfRange(let value): "\(value) is not between 1 and 59."

@@ -8,11 +8,12 @@ public final class DrawDetailViewModel {
     private let draws: [Draw]
     private var index: Int
 
-    /// - Throws: ``LottoError/drawNotFound(_:)`` when no draw has `drawID`.
-    public init(draws: [Draw], drawID: String) throws(LottoError) {
+    /// - Parameter drawID: the draw to show first; the latest when `nil`.
+    /// - Throws: ``LottoError/drawNotFound(_:)`` when no draw has `drawID`, ``LottoError/noDraws``.
+    public init(draws: [Draw], drawID: String? = nil) throws(LottoError) {
         self.draws = draws.sorted(by: Draw.newestFirst)
-        guard let index = self.draws.firstIndex(where: { $0.id == drawID }) else { throw .drawNotFound(drawID) }
-        self.index = index
+        let shown = try Draw.find(drawID, in: draws)
+        self.index = self.draws.firstIndex(of: shown) ?? 0
     }
 
     public var draw: Draw { draws[index] }

@@ -4,7 +4,9 @@ import Observation
 @MainActor
 @Observable
 public final class QuickPickViewModel {
-    public private(set) var drawID: String?
+    /// The draw the lines were checked against: the latest.
+    public private(set) var draw: Draw?
+    public var drawID: String? { draw?.id }
     public private(set) var lines: [TicketCheck] = []
     private var generator: any RandomNumberGenerator
 
@@ -14,9 +16,9 @@ public final class QuickPickViewModel {
 
     /// Replaces the lines with `count` new ones checked against the newest of `draws`.
     public func pick(count: Int, draws: [Draw]) throws(LottoError) {
-        guard let latest = draws.min(by: Draw.newestFirst) else { throw .noDraws }
+        let latest = try Draw.find(nil, in: draws)
         let checker = TicketChecker(draw: latest)
-        drawID = latest.id
+        draw = latest
         lines = QuickPick.lines(count: count, using: &generator).map { checker.check($0) }
     }
 }

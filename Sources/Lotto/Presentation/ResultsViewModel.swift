@@ -1,21 +1,19 @@
 import Foundation
 import Observation
 
-/// The results screen: every draw, newest first.
+/// The results screen: every draw, newest first, with when they were cached if the backend
+/// could not be reached and the records that were left out.
+///
+/// ```swift
+/// let results = ResultsViewModel(service: RemoteLottoService(baseURL: backendURL))
+/// await results.load()
+/// if case .loaded(let fetched) = results.state { show(fetched.value) }
+/// ```
 @MainActor
 @Observable
 public final class ResultsViewModel {
-    public enum State: Equatable, Sendable {
-        case idle
-        case loading
-        /// `cachedAt` is set when the draws came from the cache because the backend could not be reached.
-        case loaded(draws: [Draw], cachedAt: Date?)
-        case failed(message: String)
-    }
-
-    public private(set) var state: State = .idle
-    /// Draws the backend sent that break a rule, left out of the list; name them in a notice.
-    public private(set) var rejected: [LottoDataError] = []
+    /// Loaded: the draws newest first; `cachedAt` is set when they came from the offline cache.
+    public private(set) var state: LoadState<Fetched<[Draw]>, LottoError> = .idle
     private let service: any DrawsService
 
     public init(service: any DrawsService) {
@@ -24,20 +22,12 @@ public final class ResultsViewModel {
 
     public func load() async {
         state = .loading
-        rejected = []
         do {
-            let fetched = try await service.loadDraws()
-            rejected = fetched.rejected
-            state = .loaded(draws: fetched.value.sorted(by: Draw.newestFirst), cachedAt: fetched.cachedAt)
+            var fetched = try await service.loadDraws()
+            fetched.value.sort(by: Draw.newestFirst)
+            state = .loaded(fetched)
         } catch {
-            state = .failed(message: LottoMessages.describe(error))
+            state = .failed(LottoError(error))
         }
-    }
-}
-
-enum LottoMessages {
-    static func describe(_ error: any Error) -> String {
-        if let data = error as? LottoDataError { return "The draws cannot be shown: \(data)" }
-        return error.localizedDescription
     }
 }

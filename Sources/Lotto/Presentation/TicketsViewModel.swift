@@ -4,6 +4,8 @@ import Observation
 public struct MyTickets: Equatable, Sendable {
     public var checked: [TicketCheck]
     public var upcoming: [Ticket]
+    /// The published draws, newest first: what each checked ticket was checked against.
+    public var draws: [Draw]
 
     /// Sorts each ticket into its section; checked ones follow their draws, newest first.
     public init(draws: [Draw], tickets: [Ticket]) {
@@ -25,22 +27,22 @@ public struct MyTickets: Equatable, Sendable {
             }
             .map(\.element.1)
         self.upcoming = upcoming
+        self.draws = draws.sorted(by: Draw.newestFirst)
+    }
+
+    /// The draw a checked ticket was checked against.
+    public func draw(id: String) -> Draw? {
+        draws.first { $0.id == id }
     }
 }
 
+/// My tickets: loads draws and tickets at the same time, then checks every ticket.
 @MainActor
 @Observable
 public final class TicketsViewModel {
-    public enum State: Equatable, Sendable {
-        case idle
-        case loading
-        case loaded(MyTickets)
-        case failed(message: String)
-    }
-
-    public private(set) var state: State = .idle
-    /// Draws and tickets the backend sent that break a rule, left out of the screen; name them in a notice.
-    public private(set) var rejected: [LottoDataError] = []
+    /// Loaded: the tickets sorted into checked and upcoming; `rejected` names the draws and
+    /// tickets left out, `cachedAt` the older cache time when either came from the offline cache.
+    public private(set) var state: LoadState<Fetched<MyTickets>, LottoError> = .idle
     private let draws: any DrawsService
     private let tickets: any TicketsService
 
@@ -49,18 +51,19 @@ public final class TicketsViewModel {
         self.tickets = tickets
     }
 
-    /// Loads draws and tickets at the same time, then checks every ticket.
     public func load() async {
         state = .loading
-        rejected = []
         do {
             async let fetchedDraws = draws.loadDraws()
             async let fetchedTickets = tickets.loadTickets()
             let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
-            rejected = allDraws.rejected + mine.rejected
-            state = .loaded(MyTickets(draws: allDraws.value, tickets: mine.value))
+            let cachedAt = [allDraws.cachedAt, mine.cachedAt].compactMap { $0 }.min()
+            state = .loaded(
+                Fetched(
+                    value: MyTickets(draws: allDraws.value, tickets: mine.value), cachedAt: cachedAt,
+                    rejected: allDraws.rejected + mine.rejected))
         } catch {
-            state = .failed(message: LottoMessages.describe(error))
+            state = .failed(LottoError(error))
         }
     }
 }
