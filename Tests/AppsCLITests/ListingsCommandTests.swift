@@ -87,11 +87,16 @@ struct SafeFileNameTests {
             let folder = root.appendingPathComponent("images")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let loader = ImageLoader(fetch: { _ in Data("not an image".utf8) })
-            for key in ["../escaped", "/tmp/absolute", "a/../../b", ".hidden"] {
-                let failure = await ListingsCommand.Images.download(key, with: loader, into: folder)
-                #expect(failure == "The image key is not a safe file name; it was not downloaded.")
+            let hostile = ["../escaped", "/tmp/absolute", "a/../../b", ".hidden"]
+            let report = await DownloadImages(loader: loader, concurrency: 2)(hostile + ["fine-key"]) { key, data in
+                try ListingsCommand.Images.save(data, key: key, in: folder)
             }
-            #expect(await ListingsCommand.Images.download("fine-key", with: loader, into: folder) == nil)
+            #expect(report.saved == ["fine-key"])
+            #expect(Set(report.failed.map(\.key)) == Set(hostile))
+            #expect(
+                report.failed.allSatisfy {
+                    $0.message == "The image key is not a safe file name; it was not downloaded."
+                })
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["images"])
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["fine-key.jpg"])
         }

@@ -42,7 +42,8 @@ struct AuthenticationServiceTests {
     @Test func anotherStatusWithoutABodyIsAGenericFailure() async {
         let (service, _) = makeSUT(status: .internalServerError, body: "")
         await #expect(
-            throws: AuthError.failed(message: "Something went wrong on our side. Please try again. (error 500)")
+            throws: AuthError.rejected(
+                status: 500, message: "Something went wrong on our side. Please try again. (error 500)")
         ) {
             try await service.authenticate(email: "a@b.c", password: "pw")
         }
@@ -50,7 +51,7 @@ struct AuthenticationServiceTests {
 
     @Test func anotherStatusWithAMessageShowsIt() async {
         let (service, _) = makeSUT(status: .serviceUnavailable, body: #"{"message": "Down for maintenance."}"#)
-        await #expect(throws: AuthError.failed(message: "Down for maintenance.")) {
+        await #expect(throws: AuthError.rejected(status: 503, message: "Down for maintenance.")) {
             try await service.authenticate(email: "a@b.c", password: "pw")
         }
     }
@@ -61,7 +62,7 @@ struct AuthenticationServiceTests {
                 baseURL: URL(string: "http://auth.test")!,
                 httpClient: StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "auth.test") }))
         await #expect(
-            throws: AuthError.failed(message: NetworkError.cannotConnect(host: "auth.test").localizedDescription)
+            throws: AuthError.network(.cannotConnect(host: "auth.test"))
         ) {
             try await service.authenticate(email: "a@b.c", password: "pw")
         }
@@ -72,14 +73,17 @@ struct AuthenticationServiceTests {
         let error = await #expect(throws: AuthError.self) {
             try await service.authenticate(email: "a@b.c", password: "pw")
         }
-        guard case .failed(let message) = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(message.contains("token"))
+        guard case .network(.undecodable(_, let reason)) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("token"))
     }
 
     @Test(arguments: [
         (FixtureBackend.AuthOutcome.success, nil as AuthError?),
         (.unauthorized, .unauthorized(message: "The email or password is incorrect.")),
-        (.error, .failed(message: "Something went wrong on our side. Please try again. (error 500)")),
+        (.error, .rejected(status: 500, message: "Something went wrong on our side. Please try again. (error 500)")),
     ])
     func liveForcedOutcomes(_ outcome: FixtureBackend.AuthOutcome, _ expected: AuthError?) async throws {
         try await withFixtureServer(backend: .init(authOutcome: outcome)) { server in

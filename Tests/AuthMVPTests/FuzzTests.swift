@@ -25,7 +25,7 @@ struct AuthFuzzTests {
                 #expect(status == .ok)
             } catch {
                 #expect(error != .cancelled)
-                if status == .unauthorized { #expect(!error.message.isEmpty) }
+                if status == .unauthorized { #expect(!error.localizedDescription.isEmpty) }
             }
         }
     }

@@ -97,14 +97,14 @@ struct LoginPresenterTests {
                 == state(
                     email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
                     title: "Try again", enabled: true, error: "Wrong password."))
-        #expect(presenter.lastError == .unauthorized(message: "Wrong password."))
+        #expect(presenter.phase == .failed(.unauthorized(message: "Wrong password.")))
         #expect(router.messages.isEmpty)
     }
 
     @Test func anotherFailureShowsItsMessageAndTryAgain() async {
         let (presenter, view, _, service) = makeSUT()
         let call = await startLogin(presenter, service)
-        service.answer(call, with: .failure(.failed(message: "Server down.")))
+        service.answer(call, with: .failure(.rejected(status: 500, message: "Server down.")))
         await presenter.waitForRequest()
         #expect(view.last?.button.title == "Try again")
         #expect(view.last?.error == "Server down.")
@@ -141,7 +141,7 @@ struct LoginPresenterTests {
     @Test func tryAgainStartsANewAttemptAndClearsTheError() async {
         let (presenter, view, router, service) = makeSUT()
         let first = await startLogin(presenter, service)
-        service.answer(first, with: .failure(.failed(message: "Oops.")))
+        service.answer(first, with: .failure(.rejected(status: 500, message: "Oops.")))
         await presenter.waitForRequest()
         presenter.emailChanged("ann@example.org")
         #expect(view.last?.button.title == "Try again")
@@ -158,11 +158,11 @@ struct LoginPresenterTests {
     @Test func resetReturnsToTheDefaultScreen() async {
         let (presenter, view, _, service) = makeSUT()
         let call = await startLogin(presenter, service)
-        service.answer(call, with: .failure(.failed(message: "Oops.")))
+        service.answer(call, with: .failure(.rejected(status: 500, message: "Oops.")))
         await presenter.waitForRequest()
         presenter.reset()
         #expect(view.last == .initial)
-        #expect(presenter.lastError == nil)
+        #expect(presenter.phase == .idle)
     }
 
     @Test func thePresenterHoldsTheViewWeakly() {

@@ -7,10 +7,10 @@ import Testing
 struct KooberConsumerTests {
     @Test func theOneLineEntryPointsSignInAndFindLocations() async throws {
         try await withFixtureServer { server in
-            let session = try await KooberUserAuthRemoteAPI(baseURL: server.baseURL)
+            let session = try await RemoteUserAuthService(baseURL: server.baseURL)
                 .signIn(email: "johnny@gmail.com", password: "password")
             #expect(session.profile.displayName == "Johnny")
-            let locations = try await KooberRideAPI(baseURL: server.baseURL).searchLocations("")
+            let locations = try await RemoteRideService(baseURL: server.baseURL).searchLocations("")
             #expect(!locations.isEmpty)
         }
     }

@@ -10,7 +10,7 @@ struct PilotRegistrationConsumerTests {
         try await withFixtureServer { server in
             let form = RegistrationViewModel(
                 licenses: RemoteLicensesService(baseURL: server.baseURL),
-                store: PersistentPilotStore(store: try InMemoryValueStore<Pilot>()))
+                store: try InMemoryValueStore<Pilot>())
             await form.loadLicenses()
             guard case .loaded(let licenses) = form.licenses else {
                 Issue.record("\(form.licenses)")

@@ -53,13 +53,13 @@ struct FailingSessionStore: UserSessionStore {
         var errorDescription: String? { "The disk is read-only." }
     }
 
-    func readUserSession() throws -> UserSession? { nil }
+    func load() throws -> UserSession? { nil }
     func save(_: UserSession) throws { throw ReadOnly() }
     func delete() throws {}
 }
 
-func memorySessionStore(_ session: UserSession? = nil) throws -> PersistentUserSessionStore {
-    PersistentUserSessionStore(store: try InMemoryValueStore<UserSession>(session))
+func memorySessionStore(_ session: UserSession? = nil) throws -> InMemoryValueStore<UserSession> {
+    try InMemoryValueStore<UserSession>(session)
 }
 
 /// Locations and rides from memory; records the tokens rides were requested with.

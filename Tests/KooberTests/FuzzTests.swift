@@ -24,7 +24,7 @@ struct KooberFuzzTests {
             "/koober/signin", method: .post, json: #"{"email":"johnny@gmail.com","password":"password"}"#)
         for input in mutator.mutants(of: [seed], count: Self.inputs) {
             do throws(SignInError) {
-                _ = try await KooberUserAuthRemoteAPI(api: api(answering: input)).signIn(email: "a@b", password: "p")
+                _ = try await RemoteUserAuthService(api: api(answering: input)).signIn(email: "a@b", password: "p")
             } catch {
                 #expect(error != .unauthorized)
             }
@@ -35,7 +35,7 @@ struct KooberFuzzTests {
         var mutator = Mutator(seed: 202)
         let seeds = [try FuzzSeeds.body("/koober/locations"), try FuzzSeeds.body("/koober/ride-options")]
         for input in mutator.mutants(of: seeds, count: Self.inputs) {
-            let rides = KooberRideAPI(api: api(answering: input))
+            let rides = RemoteRideService(api: api(answering: input))
             do { _ = try await rides.searchLocations("") } catch { #expect(error is NetworkError, "\(error)") }
             do { _ = try await rides.rideOptions() } catch { #expect(error is NetworkError, "\(error)") }
         }
@@ -46,10 +46,10 @@ struct KooberFuzzTests {
         let seed = try JSONEncoder().encode(johnny)
         try await withTemporaryDirectory { directory in
             let url = directory.appendingPathComponent("session.json")
-            let store = PersistentUserSessionStore(store: FileValueStore<UserSession>(fileURL: url))
+            let store = FileValueStore<UserSession>(fileURL: url)
             for input in mutator.mutants(of: [seed], count: Self.inputs) {
                 try input.write(to: url)
-                do { _ = try store.readUserSession() } catch { #expect(error is PersistenceError, "\(error)") }
+                do { _ = try store.load() } catch { #expect(error is PersistenceError, "\(error)") }
             }
         }
     }

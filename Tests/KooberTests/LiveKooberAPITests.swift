@@ -15,7 +15,7 @@ struct LiveKooberAPITests {
 
     @Test func signsInTheFixtureAccount() async throws {
         try await withAPI { api in
-            let session = try await KooberUserAuthRemoteAPI(api: api).signIn(
+            let session = try await RemoteUserAuthService(api: api).signIn(
                 email: "johnny@gmail.com", password: "password")
             #expect(session.profile.fullName == "Johnny Appleseed")
             #expect(!session.remoteSession.token.isEmpty)
@@ -25,14 +25,14 @@ struct LiveKooberAPITests {
     @Test func aWrongPasswordIsUnauthorized() async throws {
         try await withAPI { api in
             await #expect(throws: SignInError.unauthorized) {
-                try await KooberUserAuthRemoteAPI(api: api).signIn(email: "johnny@gmail.com", password: "nope")
+                try await RemoteUserAuthService(api: api).signIn(email: "johnny@gmail.com", password: "nope")
             }
         }
     }
 
     @Test func signsUpAndThenConflicts() async throws {
         try await withAPI { api in
-            let remote = KooberUserAuthRemoteAPI(api: api)
+            let remote = RemoteUserAuthService(api: api)
             let account = NewAccount(
                 fullName: "Ann Lee", nickname: "Ann", email: "ann@example.com", phone: "555 0100",
                 password: "longenough")
@@ -44,9 +44,9 @@ struct LiveKooberAPITests {
 
     @Test func searchesLocationsAndRequestsARide() async throws {
         try await withAPI { api in
-            let session = try await KooberUserAuthRemoteAPI(api: api).signIn(
+            let session = try await RemoteUserAuthService(api: api).signIn(
                 email: "johnny@gmail.com", password: "password")
-            let rides = KooberRideAPI(api: api)
+            let rides = RemoteRideService(api: api)
             let pickup = try #require(try await rides.searchLocations("OPERA").first)
             let dropoff = try #require(try await rides.searchLocations("moma").first)
             let option = try #require(try await rides.rideOptions().first { $0.name == "Wallaroo" })
@@ -61,7 +61,7 @@ struct LiveKooberAPITests {
         try await withAPI { api in
             let request = RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo)
             await #expect(throws: RideError.sessionExpired) {
-                try await KooberRideAPI(api: api).requestRide(request, session: RemoteUserSession(token: "forged"))
+                try await RemoteRideService(api: api).requestRide(request, session: RemoteUserSession(token: "forged"))
             }
         }
     }

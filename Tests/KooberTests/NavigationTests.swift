@@ -59,7 +59,8 @@ struct NavigationTests {
         model.goToSignIn()
         #expect(await model.signIn(email: "johnny@gmail.com", password: "nope") == false)
         #expect(model.screen == .onboarding(.signIn))
-        #expect(model.errorMessage == "The email or password is incorrect.")
+        #expect(model.error == .signIn(.signIn(.unauthorized)))
+        #expect(model.error?.localizedDescription == "The email or password is incorrect.")
     }
 
     @Test func signingOutForgetsTheSessionAndReturnsToWelcome() throws {
@@ -67,7 +68,7 @@ struct NavigationTests {
         model.launch()
         model.signOut()
         #expect(model.screen == .onboarding(.welcome))
-        #expect(try store.readUserSession() == nil)
+        #expect(try store.load() == nil)
     }
 }
 

@@ -16,7 +16,7 @@ struct SignInUseCaseTests {
         let session = try await sut.signIn(email: "johnny@gmail.com", password: "password")
         #expect(session == johnny)
         #expect(remote.messages == [.signIn(email: "johnny@gmail.com", password: "password")])
-        #expect(try store.readUserSession() == johnny)
+        #expect(try store.load() == johnny)
     }
 
     @Test func unauthorizedIsItsOwnErrorAndStoresNothing() async throws {
@@ -24,7 +24,7 @@ struct SignInUseCaseTests {
         await #expect(throws: SignInUseCaseError.signIn(.unauthorized)) {
             try await sut.signIn(email: "johnny@gmail.com", password: "wrong")
         }
-        #expect(try store.readUserSession() == nil)
+        #expect(try store.load() == nil)
     }
 
     @Test func anUnknownErrorIsReportedWithItsCause() async throws {
@@ -34,7 +34,7 @@ struct SignInUseCaseTests {
             try await sut.signIn(email: "johnny@gmail.com", password: "password")
         }
         #expect(error == .signIn(.unknown(cause: cause)))
-        #expect(error?.message == cause.localizedDescription)
+        #expect(error?.localizedDescription == cause.localizedDescription)
     }
 
     @Test func signedInButStoringTheSessionFailsIsItsOwnError() async throws {
@@ -45,11 +45,11 @@ struct SignInUseCaseTests {
     }
 
     @Test func theStoreReportsNoSessionWhenSignedOut() throws {
-        #expect(try memorySessionStore().readUserSession() == nil)
+        #expect(try memorySessionStore().load() == nil)
     }
 
     @Test func theStoreReportsTheSessionWhenAlreadySignedIn() throws {
-        #expect(try memorySessionStore(johnny).readUserSession() == johnny)
+        #expect(try memorySessionStore(johnny).load() == johnny)
     }
 }
 
@@ -87,7 +87,7 @@ struct SignUpUseCaseTests {
         let store = try memorySessionStore()
         let session = try await KooberSignUpUseCase(remoteAPI: remote, store: store).signUp(valid)
         #expect(remote.messages == [.signUp(valid)])
-        #expect(try store.readUserSession() == session)
+        #expect(try store.load() == session)
     }
 
     @Test func aConflictIsReported() async throws {

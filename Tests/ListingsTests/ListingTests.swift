@@ -46,7 +46,7 @@ struct ListingTests {
                 == .loaded(
                     Listing(
                         products: [ListedProduct(product: shirt, badge: nil)],
-                        offersFailure: NetworkError.timedOut(seconds: 10).localizedDescription)))
+                        offersFailure: .network(.timedOut(seconds: 10)))))
     }
 
     @Test func failingProductsFailTheListing() async {
@@ -55,7 +55,7 @@ struct ListingTests {
                 productsResult: .failure(ListingsError.unauthorized), offersResult: .success(.none)),
             userID: "1")
         await model.load()
-        #expect(model.state == .failed(message: ListingsError.unauthorized.message))
+        #expect(model.state == .failed(.unauthorized))
     }
 
     @Test func theCoordinatorGoesToDetailsAndBack() {
@@ -90,7 +90,7 @@ struct ListingsServiceTests {
         let service = RemoteListingsService(
             api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
         await #expect(throws: ListingsError.unauthorized) { try await service.products() }
-        #expect(ListingsError.unauthorized.message.contains("LISTINGS_USERNAME"))
+        #expect(ListingsError.unauthorized.localizedDescription.contains("LISTINGS_USERNAME"))
     }
 
     func withLiveService(
@@ -128,7 +128,7 @@ struct ListingsServiceTests {
         try await withLiveService { service in
             let listing = try await LoadListing(service: service)(userID: "42")
             #expect(listing.products.allSatisfy { $0.badge == nil })
-            #expect(listing.offersFailure == #"There is no user "42"."#)
+            #expect(listing.offersFailure == .userNotFound("42"))
         }
     }
 

@@ -46,13 +46,13 @@ struct ProductDetailsTests {
             Issue.record("\(model.state)")
             return
         }
-        #expect(model.image == .failed(message: ListingsError.productNotFound("shirt").message))
+        #expect(model.image == .failed(.productNotFound("shirt")))
     }
 
     @Test func anUnknownProductFailsAndLoadsNoImage() async {
         let model = makeSUT(productID: "99")
         await model.load()
-        #expect(model.state == .failed(message: ListingsError.productNotFound("99").message))
+        #expect(model.state == .failed(.productNotFound("99")))
         #expect(model.image == .idle)
     }
 

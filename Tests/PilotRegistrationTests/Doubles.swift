@@ -15,17 +15,13 @@ struct LoadFailure: Error, LocalizedError {
 let ppl = License(type: "PPL", aircraft: ["C152", "C172", "D40A"])
 let atpl = License(type: "ATPL", aircraft: ["B737", "A380", "B747"])
 
-func memoryStore(_ pilot: Pilot? = nil) throws -> PersistentPilotStore {
-    PersistentPilotStore(store: try InMemoryValueStore<Pilot>(pilot))
+func memoryStore(_ pilot: Pilot? = nil) throws -> InMemoryValueStore<Pilot> {
+    try InMemoryValueStore<Pilot>(pilot)
 }
 
 /// A pilot store whose saves fail.
 struct FailingPilotStore: PilotStore {
-    struct DiskFull: Error, LocalizedError {
-        var errorDescription: String? { "The disk is full." }
-    }
-
     func load() throws -> Pilot? { nil }
-    func save(_: Pilot) throws { throw DiskFull() }
+    func save(_: Pilot) throws { throw PersistenceError.writeFailed(file: "pilot.json", reason: "The disk is full.") }
     func delete() throws {}
 }

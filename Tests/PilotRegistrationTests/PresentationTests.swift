@@ -43,7 +43,10 @@ struct PresentationTests {
     @Test func licensesThatCannotLoadShowAnErrorAndRetryRecovers() async throws {
         let flow = try makeFlow(licenses: .failure(LoadFailure()))
         await flow.launch()
-        #expect(flow.screen == .error(message: "The licenses cannot be loaded. The server is down."))
+        #expect(flow.screen == .error(.licensesUnavailable(.transport("The server is down."))))
+        #expect(
+            flow.registration.licenses.failure?.localizedDescription.hasPrefix("The licenses cannot be loaded.") == true
+        )
         #expect(!flow.registration.isRegisterEnabled)
     }
 
@@ -62,10 +65,13 @@ struct PresentationTests {
         try await withTemporaryDirectory { directory in
             let url = directory.appendingPathComponent("pilot.json")
             try Data("{ not json".utf8).write(to: url)
-            let flow = try makeFlow(store: PersistentPilotStore(store: FileValueStore<Pilot>(fileURL: url)))
+            let flow = try makeFlow(store: FileValueStore<Pilot>(fileURL: url))
             await flow.launch()
-            guard case .error(let message) = flow.screen else { Issue.record("\(flow.screen)"); return }
-            #expect(message.contains(url.path))
+            guard case .error(.storage(.corrupt(let file, _))) = flow.screen else {
+                Issue.record("\(flow.screen)")
+                return
+            }
+            #expect(file.contains("pilot.json"))
         }
     }
 
@@ -126,7 +132,7 @@ struct PresentationTests {
         let form = RegistrationViewModel(
             licenses: StubLicensesService(result: .failure(LoadFailure())), store: try memoryStore())
         await form.loadLicenses()
-        #expect(form.licenses == .failed(message: "The licenses cannot be loaded. The server is down."))
+        #expect(form.licenses == .failed(.licensesUnavailable(.transport("The server is down."))))
     }
 
     @Test func clearEmptiesTheFormAndHidesItsErrors() async throws {
@@ -177,7 +183,7 @@ struct PresentationTests {
         await flow.launch()
         fillValidForm(flow.registration)
         #expect(flow.registration.register() == nil)
-        #expect(flow.registration.saveError == "The disk is full.")
+        #expect(flow.registration.saveError == .storage(.writeFailed(file: "pilot.json", reason: "The disk is full.")))
         #expect(flow.screen == .registration)
     }
 
@@ -196,7 +202,7 @@ struct PresentationTests {
     @Test func theStoredFileNeverContainsThePassword() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appendingPathComponent("state/pilot.json")
-            let flow = try makeFlow(store: PersistentPilotStore(store: FileValueStore<Pilot>(fileURL: url)))
+            let flow = try makeFlow(store: FileValueStore<Pilot>(fileURL: url))
             await flow.launch()
             fillValidForm(flow.registration)
             flow.registration.password = "Zebra9876543"

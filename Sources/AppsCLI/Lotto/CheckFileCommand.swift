@@ -107,7 +107,7 @@ extension LottoCommand {
                 }
                 output += line.sortedNumbers.map(\.description).joined(separator: ",") + ",\(bonus)\n"
                 if output.utf8.count > (1 << 20) - 64 || index == count - 1 {
-                    Console.writeOut(output)
+                    StandardStreams().write(output, to: .standardOutput)
                     output.removeAll(keepingCapacity: true)
                 }
             }

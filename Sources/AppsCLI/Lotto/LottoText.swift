@@ -123,35 +123,3 @@ struct LottoText {
         return lines.joined(separator: "\n")
     }
 }
-
-extension String {
-    /// The width on a terminal: characters, not counting ANSI colour codes.
-    var visibleWidth: Int {
-        var width = 0
-        var inEscape = false
-        for character in self {
-            if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
-    }
-
-    func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - visibleWidth)) + self
-    }
-
-    func rightPadded(to width: Int) -> String {
-        self + String(repeating: " ", count: max(0, width - visibleWidth))
-    }
-
-    var trailingSpacesRemoved: String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
-    }
-}

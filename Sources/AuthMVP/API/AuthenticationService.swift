@@ -29,34 +29,23 @@ public struct RemoteAuthenticationService: AuthenticationService {
         self.api = api
     }
 
-    struct RequestBody: Encodable {
-        var email: String
-        var password: String
-    }
-
-    struct SuccessBody: Decodable {
-        var token: String
-        var message: String
-    }
-
     static let genericFailure = "Something went wrong on our side. Please try again."
 
     public func authenticate(email: String, password: String) async throws(AuthError) -> Authentication {
         do {
-            let endpoint = try Endpoint<SuccessBody>.post(
-                "/auth/authenticate", json: RequestBody(email: email, password: password))
-            let body = try await api.send(endpoint)
-            return Authentication(token: body.token, message: body.message)
+            let endpoint = try Endpoint<AuthenticateResponseDTO>.post(
+                "/auth/authenticate", json: AuthenticateRequestDTO(email: email, password: password))
+            return try await api.send(endpoint).authentication
         } catch NetworkError.unexpectedStatus(401, let message) {
             throw .unauthorized(message: message ?? "The email or password is incorrect.")
         } catch NetworkError.unexpectedStatus(let status, let message) {
-            throw .failed(message: message ?? "\(Self.genericFailure) (error \(status))")
+            throw .rejected(status: status, message: message ?? "\(Self.genericFailure) (error \(status))")
         } catch NetworkError.cancelled {
             throw .cancelled
         } catch let error as NetworkError {
-            throw .failed(message: error.localizedDescription)
+            throw .network(error)
         } catch {
-            throw .failed(message: Self.genericFailure)
+            throw .network(.transport(error.localizedDescription))
         }
     }
 }

@@ -9,24 +9,6 @@ public struct Authentication: Equatable, Sendable, Codable {
     }
 }
 
-/// Why a login did not succeed.
-public enum AuthError: Error, Equatable, Sendable {
-    /// 401: the backend refused the credentials, with its message.
-    case unauthorized(message: String)
-    /// Any other status, or a transport failure. `message` is what a user should read.
-    case failed(message: String)
-    /// The caller cancelled the request.
-    case cancelled
-
-    /// What the login screen's error label shows.
-    public var message: String {
-        switch self {
-        case .unauthorized(let message), .failed(let message): message
-        case .cancelled: ""
-        }
-    }
-}
-
 /// The rules of the login form.
 public enum Credentials {
     /// An email is valid when it contains `@`.

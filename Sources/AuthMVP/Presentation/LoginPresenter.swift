@@ -10,10 +10,11 @@
 /// and returns to idle. Success goes to the router.
 @MainActor
 public final class LoginPresenter {
-    enum Phase: Equatable {
+    /// Where the login is: waiting for input, requesting, or failed with a typed error.
+    public enum Phase: Equatable, Sendable {
         case idle
         case loading
-        case failed(String)
+        case failed(AuthError)
     }
 
     public weak var view: (any LoginView)?
@@ -24,12 +25,10 @@ public final class LoginPresenter {
     private var password = ""
     private var emailEdited = false
     private var passwordEdited = false
-    private var phase = Phase.idle
+    public private(set) var phase = Phase.idle
     private var request: Task<Void, Never>?
     /// Counts attempts, so an answer to a cancelled attempt is never taken for a later one's.
     private var attempt = 0
-    /// Why the last attempt failed, for a caller that needs more than the label (the CLI's exit code).
-    public private(set) var lastError: AuthError?
 
     public init(view: any LoginView, router: any LoginRouter, service: any AuthenticationService) {
         self.view = view
@@ -45,7 +44,7 @@ public final class LoginPresenter {
         switch phase {
         case .idle: (title, error) = ("Login", "")
         case .loading: (title, error) = ("Cancel", "")
-        case .failed(let message): (title, error) = ("Try again", message)
+        case .failed(let failure): (title, error) = ("Try again", failure.localizedDescription)
         }
         return LoginViewState(
             email: .init(text: email, border: border(edited: emailEdited, valid: emailValid)),
@@ -87,7 +86,7 @@ public final class LoginPresenter {
     public func reset() {
         request?.cancel()
         request = nil
-        (email, password, emailEdited, passwordEdited, phase, lastError) = ("", "", false, false, .idle, nil)
+        (email, password, emailEdited, passwordEdited, phase) = ("", "", false, false, .idle)
         render()
     }
 
@@ -98,7 +97,6 @@ public final class LoginPresenter {
 
     private func login() {
         phase = .loading
-        lastError = nil
         attempt += 1
         render()
         let (email, password, service, attempt) = (email, password, service, attempt)
@@ -125,8 +123,7 @@ public final class LoginPresenter {
             phase = .idle
             render()
         case .failure(let error):
-            lastError = error
-            phase = .failed(error.message)
+            phase = .failed(error)
             render()
         }
     }
@@ -137,20 +134,5 @@ public final class LoginPresenter {
 
     private func border(edited: Bool, valid: Bool) -> LoginViewState.Border {
         edited ? (valid ? .blue : .red) : .black
-    }
-}
-
-/// The success screen: a greeting and the way back.
-@MainActor
-public final class SuccessPresenter {
-    public let label = "hello."
-    private let router: any LoginRouter
-
-    public init(router: any LoginRouter) {
-        self.router = router
-    }
-
-    public func backTapped() {
-        router.showLogin()
     }
 }

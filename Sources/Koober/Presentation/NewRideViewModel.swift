@@ -85,31 +85,3 @@ public final class NewRideViewModel {
         }
     }
 }
-
-/// The drop-off picker: a case-insensitive search over the backend's locations.
-@MainActor
-@Observable
-public final class DropoffPickerViewModel {
-    public private(set) var query = ""
-    public private(set) var results: [Location] = []
-    public private(set) var errorMessage: String?
-
-    private let locations: any LocationsService
-    private let excluded: Location
-
-    init(locations: any LocationsService, excluding pickup: Location) {
-        self.locations = locations
-        self.excluded = pickup
-    }
-
-    public func search(_ query: String) async {
-        self.query = query
-        do {
-            results = try await locations.searchLocations(query).filter { $0.id != excluded.id }
-            errorMessage = nil
-        } catch {
-            results = []
-            errorMessage = error.localizedDescription
-        }
-    }
-}

@@ -7,13 +7,6 @@ public enum SignInUseCaseError: Error, Equatable, Sendable {
     case signIn(SignInError)
     /// The backend signed the user in, but the session could not be kept on the device.
     case storingSessionFailed(message: String)
-
-    public var message: String {
-        switch self {
-        case .signIn(let error): error.message
-        case .storingSessionFailed(let message): "You are signed in, but the session could not be saved: \(message)"
-        }
-    }
 }
 
 public struct KooberSignInUseCase: SignInUseCase {

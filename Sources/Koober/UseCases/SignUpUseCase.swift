@@ -8,13 +8,6 @@ public protocol SignUpUseCase: Sendable {
 public enum SignUpUseCaseError: Error, Equatable, Sendable {
     case signUp(SignUpError)
     case storingSessionFailed(message: String)
-
-    public var message: String {
-        switch self {
-        case .signUp(let error): error.message
-        case .storingSessionFailed(let message): "Your account exists, but the session could not be saved: \(message)"
-        }
-    }
 }
 
 /// The rules a new account must meet before anything is sent.

@@ -15,23 +15,6 @@ public struct BasicCredentials: Sendable {
     var headerValue: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
 }
 
-/// What the listings backend can refuse.
-public enum ListingsError: Error, Equatable, Sendable {
-    /// 401: the credentials were missing or wrong.
-    case unauthorized
-    case productNotFound(String)
-    case userNotFound(String)
-
-    public var message: String {
-        switch self {
-        case .unauthorized:
-            "The listings backend refused the credentials (check LISTINGS_USERNAME / LISTINGS_PASSWORD)."
-        case .productNotFound(let id): "There is no product \"\(id)\"."
-        case .userNotFound(let id): "There is no user \"\(id)\"."
-        }
-    }
-}
-
 public protocol ListingsService: Sendable {
     func products() async throws -> [Product]
     func productDetails(id: String) async throws -> ProductDetails
@@ -102,81 +85,5 @@ public struct RemoteListingsService: ListingsService {
     static func escaped(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
             ?? segment
-    }
-}
-
-struct PriceDTO: Decodable {
-    var currencyCode: String
-    var currentPrice: Int
-    var originalPrice: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case currencyCode = "currency_code"
-        case currentPrice = "current_price"
-        case originalPrice = "original_price"
-    }
-}
-
-struct ProductDTO: Decodable {
-    struct SectionDTO: Decodable {
-        var title: String
-        var text: String
-
-        enum CodingKeys: String, CodingKey {
-            case title = "section_title"
-            case text = "section_text"
-        }
-    }
-
-    var id: String
-    var imageKey: String
-    var name: String
-    var offerIDs: [String]
-    var price: PriceDTO
-    var information: [SectionDTO]?
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, price, information
-        case imageKey = "image_key"
-        case offerIDs = "offer_ids"
-    }
-
-    var product: Product {
-        Product(
-            id: id, name: name, imageKey: imageKey, offerIDs: offerIDs,
-            price: Price(
-                currency: price.currencyCode, currentMinor: price.currentPrice, originalMinor: price.originalPrice))
-    }
-
-    var details: ProductDetails {
-        ProductDetails(
-            product: product,
-            information: (information ?? []).map { InformationSection(title: $0.title, text: $0.text) })
-    }
-}
-
-struct ProductsDTO: Decodable {
-    var products: [ProductDTO]
-}
-
-struct OffersDTO: Decodable {
-    struct OfferDTO: Decodable {
-        var id: String
-        var title: String
-        var type: String
-    }
-
-    var availableBadges: String
-    var offers: [OfferDTO]
-
-    enum CodingKeys: String, CodingKey {
-        case offers
-        case availableBadges = "available_badges"
-    }
-
-    var userOffers: UserOffers {
-        UserOffers(
-            badges: BadgeParser.parse(availableBadges),
-            offers: offers.map { Offer(id: $0.id, title: $0.title, type: $0.type) })
     }
 }

@@ -12,12 +12,12 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
 }
 
 /// The listing: products, and why there are no badges when the offers could not be loaded.
-public struct Listing: Hashable, Sendable {
+public struct Listing: Equatable, Sendable {
     public let products: [ListedProduct]
     /// Set when the offers failed: the products still show, without badges.
-    public let offersFailure: String?
+    public let offersFailure: ListingsError?
 
-    public init(products: [ListedProduct], offersFailure: String?) {
+    public init(products: [ListedProduct], offersFailure: ListingsError?) {
         self.products = products
         self.offersFailure = offersFailure
     }
@@ -31,19 +31,26 @@ public struct LoadListing: Sendable {
         self.service = service
     }
 
-    /// - Throws: when the products cannot be loaded; a failure of the offers only loses the badges.
-    public func callAsFunction(userID: String) async throws -> Listing {
+    /// - Throws: ``ListingsError`` when the products cannot be loaded; a failure of the offers only
+    ///   loses the badges.
+    public func callAsFunction(userID: String) async throws(ListingsError) -> Listing {
         async let products = service.products()
         async let offers = service.offers(userID: userID)
-        let loadedProducts = try await products
+        let loadedProducts: [Product]
+        do {
+            loadedProducts = try await products
+        } catch {
+            _ = try? await offers
+            throw ListingsError(error)
+        }
         let userOffers: UserOffers
-        let failure: String?
+        let failure: ListingsError?
         do {
             userOffers = try await offers
             failure = nil
         } catch {
             userOffers = .none
-            failure = (error as? ListingsError)?.message ?? error.localizedDescription
+            failure = ListingsError(error)
         }
         return Listing(
             products: loadedProducts.map { product in

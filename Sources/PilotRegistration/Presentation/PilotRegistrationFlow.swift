@@ -9,7 +9,7 @@ public final class PilotRegistrationFlow {
         case launching
         case registration
         case confirmation(Pilot)
-        case error(message: String)
+        case error(PilotRegistrationError)
     }
 
     public private(set) var screen: Screen = .launching
@@ -31,7 +31,7 @@ public final class PilotRegistrationFlow {
                 return
             }
         } catch {
-            screen = .error(message: error.localizedDescription)
+            screen = .error(PilotRegistrationError(storage: error))
             return
         }
         await showRegistration()
@@ -46,8 +46,8 @@ public final class PilotRegistrationFlow {
         confirmation = nil
         screen = .registration
         await registration.loadLicenses()
-        if case .failed(let message) = registration.licenses {
-            screen = .error(message: message)
+        if case .failed(let error) = registration.licenses {
+            screen = .error(error)
         }
     }
 

@@ -14,22 +14,15 @@ import Observation
 @MainActor
 @Observable
 public final class RegistrationViewModel {
-    public enum LicensesState: Equatable, Sendable {
-        /// Before ``loadLicenses()`` was first called.
-        case idle
-        case loading
-        case loaded([License])
-        case failed(message: String)
-    }
-
     public var name = "" { didSet { edited.insert(.name) } }
     public var password = "" { didSet { edited.insert(.password) } }
     public var verification = "" { didSet { edited.insert(.verification) } }
     public var licenseType = "" { didSet { edited.insert(.license) } }
 
-    public private(set) var licenses: LicensesState = .idle
-    /// Why the last register failed to save, if it did.
-    public private(set) var saveError: String?
+    /// The licenses the form offers: `.idle` until ``loadLicenses()`` is first called.
+    public private(set) var licenses: LoadState<[License], PilotRegistrationError> = .idle
+    /// Why the last register could not save the pilot, if it could not.
+    public private(set) var saveError: PilotRegistrationError?
 
     private var edited: Set<RegistrationField> = []
     private var registerTapped = false
@@ -49,7 +42,7 @@ public final class RegistrationViewModel {
         do {
             licenses = .loaded(try await licensesService.loadLicenses())
         } catch {
-            licenses = .failed(message: "The licenses cannot be loaded. \(error.localizedDescription)")
+            licenses = .failed(PilotRegistrationError(licenses: error))
         }
     }
 
@@ -69,7 +62,8 @@ public final class RegistrationViewModel {
     }
 
     /// Validates, saves the pilot (never the password), and forgets the password and its
-    /// verification. Returns the pilot, or `nil` with ``errors`` or ``saveError`` set.
+    /// verification. Returns the pilot, or `nil` with ``errors`` or ``saveError`` set; a pilot
+    /// stored already is never replaced (``PilotRegistrationError/alreadyRegistered(_:)``).
     @discardableResult
     public func register() -> Pilot? {
         registerTapped = true
@@ -77,9 +71,13 @@ public final class RegistrationViewModel {
         guard isRegisterEnabled, let license = selectedLicense else { return nil }
         let pilot = Pilot(name: name.trimmingCharacters(in: .whitespacesAndNewlines), license: license)
         do {
+            if let registered = try store.load() {
+                saveError = .alreadyRegistered(registered)
+                return nil
+            }
             try store.save(pilot)
         } catch {
-            saveError = error.localizedDescription
+            saveError = PilotRegistrationError(storage: error)
             return nil
         }
         clear()

@@ -1,0 +1,79 @@
+import ArgumentParser
+import AuthMVP
+import Networking
+
+struct AuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth", abstract: "The MVP login screen.", subcommands: [Login.self])
+}
+
+extension AuthCommand {
+    /// The CLI is the login screen's view: it types the email and password, taps the button, and
+    /// renders every state the presenter shows (JSON Lines with `--format json`).
+    struct Login: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "login", abstract: "Log in; the password comes from a prompt or stdin.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The email to log in with.") var email: String
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let password = try environment.readSecret("Password", console)
+            let view = RenderingLoginView(console: console)
+            let router = RecordingRouter()
+            let presenter = LoginPresenter(
+                view: view, router: router, service: RemoteAuthenticationService(api: environment.api))
+            presenter.viewDidLoad()
+            presenter.emailChanged(email)
+            presenter.passwordChanged(password)
+            presenter.buttonTapped()
+            await presenter.waitForRequest()
+
+            switch presenter.phase {
+            case .idle where router.showedSuccess:
+                let success = SuccessPresenter(router: router)
+                console.result(json: AuthJSON.success(success)) { success.label }
+            case .failed(let error):
+                throw error
+            case .idle, .loading:
+                throw Failure(
+                    kind: .validation, message: "Enter an email address with an @ and a password that is not empty.")
+            }
+        }
+    }
+}
+
+/// Renders each login state as a JSON line; text mode shows only the final screen.
+@MainActor
+private final class RenderingLoginView: LoginView {
+    let console: Console
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func render(_ state: LoginViewState) {
+        guard console.format == .json else { return }
+        console.result(json: AuthJSON.state(state), text: { "" })
+    }
+}
+
+@MainActor
+private final class RecordingRouter: LoginRouter {
+    private(set) var showedSuccess = false
+
+    func showSuccess() { showedSuccess = true }
+    func showLogin() {}
+}
+
+/// The one place an AuthMVP error becomes a kind and an exit code.
+extension AuthError: ReportableError {
+    var failure: Failure {
+        switch self {
+        case .unauthorized: Failure(kind: .unauthorized, message: localizedDescription)
+        case .rejected(let status, let message): Failure(.unexpectedStatus(status, message: message), message: message)
+        case .network(let cause): Failure(cause)
+        case .cancelled: Failure(NetworkError.cancelled)
+        }
+    }
+}

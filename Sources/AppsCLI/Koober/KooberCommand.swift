@@ -1,0 +1,204 @@
+import ArgumentParser
+import Foundation
+import Koober
+import Persistence
+
+struct KooberCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "koober", abstract: "Ride hailing: sign in, pick a drop-off, request a ride.",
+        subcommands: [SignIn.self, WhoAmI.self, SignOut.self, Locations.self, RideCommand.self, ContrastCommand.self])
+}
+
+extension AppEnvironment {
+    /// The only place the session token is kept: a 0600 file in the state folder.
+    var kooberSessionStore: FileValueStore<UserSession> {
+        FileValueStore<UserSession>(fileURL: stateDirectory.appendingPathComponent("koober-session.json"))
+    }
+
+    var rideService: RemoteRideService { RemoteRideService(api: api) }
+
+    /// The app model, launched: signed in with the stored session, or onboarding.
+    @MainActor func kooberApp() -> KooberAppModel {
+        let store = kooberSessionStore
+        let auth = RemoteUserAuthService(api: api)
+        let app = KooberAppModel(
+            signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
+            signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
+        app.launch()
+        return app
+    }
+}
+
+extension KooberAppModel {
+    /// The signed-in session, or why there is none.
+    func requireSession() throws -> UserSession {
+        if let error { throw error }
+        guard case .signedIn(let session) = screen else {
+            throw Failure(kind: .notSignedIn, message: "Not signed in. Use 'apps koober signin --email E'.")
+        }
+        return session
+    }
+}
+
+extension KooberCommand {
+    struct SignIn: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "signin", abstract: "Sign in and keep the session; the password comes from a prompt or stdin.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The account's email.") var email: String
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let password = try environment.readSecret("Password", console)
+            let app = environment.kooberApp()
+            app.goToSignIn()
+            await app.signIn(email: email, password: password)
+            let session = try app.requireSession()
+            console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
+                KooberText.signedIn(session.profile)
+            }
+        }
+    }
+
+    struct WhoAmI: LeafCommand {
+        static let configuration = CommandConfiguration(commandName: "whoami", abstract: "The signed-in user.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let session = try environment.kooberApp().requireSession()
+            console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
+                KooberText.user(session.profile)
+            }
+        }
+    }
+
+    struct SignOut: LeafCommand {
+        static let configuration = CommandConfiguration(commandName: "signout", abstract: "Forget the session.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let app = environment.kooberApp()
+            app.signOut()
+            if case .storage(let error) = app.error, case .deleteFailed = error { throw error }
+            console.result(json: .object([("signedOut", .bool(true))])) { "Signed out." }
+        }
+    }
+
+    struct Locations: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "locations", abstract: "Places to be picked up at or dropped off.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Only places whose name contains this (any case).") var query: String?
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let locations = try await environment.rideService.searchLocations(query ?? "")
+            console.result(json: .object([("locations", .array(locations.map(KooberJSON.location)))])) {
+                KooberText.locations(locations)
+            }
+        }
+    }
+
+    struct RideCommand: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ride", abstract: "Request a ride; places and options by id or name.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Where to be picked up.") var pickup: String
+        @Option(help: "Where to go.") var dropoff: String
+        @Option(help: "The ride option (default: the first offered).") var option: String?
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let app = environment.kooberApp()
+            let session = try app.requireSession()
+            let rides = environment.rideService
+            let places = try await rides.searchLocations("")
+            let pickup = try Self.pick(self.pickup, from: places, what: "place")
+
+            let model = NewRideViewModel(
+                locations: rides, rides: rides, pickup: pickup, session: session,
+                onSessionExpired: { app.signOut() })
+            await model.loadRideOptions()
+            if case .failed(let error) = model.state { throw error }
+            if let option {
+                model.chooseOption(try Self.pick(option, from: model.rideOptions, what: "ride option"))
+            }
+            model.pickDropoff()
+            guard let picker = model.dropoffPicker else { return }
+            await picker.search("")
+            if let error = picker.error { throw error }
+            if picker.results.first(matching: dropoff) == nil, [pickup].first(matching: dropoff) != nil {
+                throw Failure(kind: .validation, message: "The drop-off must be somewhere other than the pickup.")
+            }
+            model.selectDropoff(try Self.pick(dropoff, from: picker.results, what: "place"))
+            await model.requestRide()
+            switch model.state {
+            case .waitingForPickup(let ride):
+                console.result(json: .object([("ride", KooberJSON.ride(ride))])) { KooberText.ride(ride) }
+            case .failed(let error):
+                throw error
+            case .choosing, .requesting:
+                throw Failure(kind: .validation, message: "Choose a drop-off and a ride option.")
+            }
+        }
+
+        /// The choice the user named, or a not-found failure listing the choices.
+        static func pick<T: Pickable>(_ text: String, from choices: [T], what: String) throws -> T {
+            guard let choice = choices.first(matching: text) else {
+                throw Failure(
+                    kind: .notFound,
+                    message:
+                        "There is no \(what) \"\(text)\". Choose from: \(choices.map(\.name).joined(separator: ", ")).")
+            }
+            return choice
+        }
+    }
+
+    struct ContrastCommand: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "contrast", abstract: "WCAG 2.x contrast of a text colour on a background.")
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The text colour, #RGB or #RRGGBB.") var foreground: String
+        @Argument(help: "The background colour, #RGB or #RRGGBB.") var background: String
+
+        func validate() throws {
+            for text in [foreground, background] where RGBColor(hex: text) == nil {
+                throw ValidationError("\"\(text)\" is not a colour: use #RGB or #RRGGBB.")
+            }
+        }
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            guard let foreground = RGBColor(hex: foreground), let background = RGBColor(hex: background) else { return }
+            let contrast = Contrast(foreground: foreground, background: background)
+            console.result(json: KooberJSON.contrast(contrast)) { KooberText.contrast(contrast) }
+        }
+    }
+}
+
+/// The one place a Koober error becomes a kind and an exit code.
+extension KooberError: ReportableError {
+    var failure: Failure {
+        switch self {
+        case .signIn(.signIn(.unauthorized)): Failure(kind: .unauthorized, message: localizedDescription)
+        case .signIn(.signIn(.unknown(let cause?))), .signUp(.signUp(.unknown(let cause?))): Failure(cause)
+        case .signUp(.signUp(.invalidField)), .signUp(.signUp(.rejected)):
+            Failure(kind: .validation, message: localizedDescription)
+        case .signUp(.signUp(.conflict)): Failure(kind: .conflict, message: localizedDescription)
+        case .signIn, .signUp: Failure(kind: .badData, message: localizedDescription)
+        case .storage(let error): Failure(error)
+        }
+    }
+}
+
+extension RideError: ReportableError {
+    var failure: Failure {
+        switch self {
+        case .sessionExpired: Failure(kind: .unauthorized, message: localizedDescription + " You are signed out.")
+        case .rejected: Failure(kind: .validation, message: localizedDescription)
+        case .unavailable(let cause): Failure(cause)
+        }
+    }
+}

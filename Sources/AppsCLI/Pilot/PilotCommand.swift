@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import Persistence
+import PilotRegistration
+
+struct PilotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pilot", abstract: "Pilot registration: licenses, register, whoami, logout.",
+        subcommands: [Licenses.self, Register.self, WhoAmI.self, Logout.self])
+}
+
+extension AppEnvironment {
+    var pilotStore: FileValueStore<Pilot> {
+        FileValueStore<Pilot>(fileURL: stateDirectory.appendingPathComponent("pilot.json"))
+    }
+
+    /// The registration flow, launched: confirmation when a pilot is stored, else the form.
+    @MainActor func pilotFlow() async -> PilotRegistrationFlow {
+        let flow = PilotRegistrationFlow(licenses: RemoteLicensesService(api: api), store: pilotStore)
+        await flow.launch()
+        return flow
+    }
+}
+
+extension PilotCommand {
+    struct Licenses: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "licenses", abstract: "The licenses and the aircraft each allows.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let form = RegistrationViewModel(
+                licenses: RemoteLicensesService(api: environment.api), store: environment.pilotStore)
+            await form.loadLicenses()
+            let licenses = try form.licenses.finished()
+            console.result(json: .object([("licenses", .array(licenses.map(PilotJSON.license)))])) {
+                PilotText.licenses(licenses)
+            }
+        }
+    }
+
+    struct Register: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "register",
+            abstract: "Register a pilot; the password and its verification come from a prompt or two stdin lines.")
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The pilot's name.") var name: String
+        @Option(help: "The license type, such as PPL.") var license: String
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let flow = await environment.pilotFlow()
+            switch flow.screen {
+            case .confirmation(let pilot): throw PilotRegistrationError.alreadyRegistered(pilot)
+            case .error(let error): throw error
+            case .launching, .registration: break
+            }
+            let form = flow.registration
+            form.name = name
+            form.licenseType = license
+            form.password = try environment.readSecret("Password", console)
+            form.verification = try environment.readSecret("Verify password", console)
+            guard let pilot = form.register(), let confirmation = flow.confirmation else {
+                if let saveError = form.saveError { throw saveError }
+                throw PilotJSON.validationFailure(form.errors)
+            }
+            console.result(json: .object([("pilot", PilotJSON.pilot(pilot))])) { PilotText.confirmation(confirmation) }
+        }
+    }
+
+    struct WhoAmI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "whoami", abstract: "The confirmation screen of the registered pilot.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let flow = await environment.pilotFlow()
+            if case .error(let error) = flow.screen { throw error }
+            guard let confirmation = flow.confirmation else {
+                throw Failure(kind: .notSignedIn, message: "No pilot is registered here. Use 'apps pilot register'.")
+            }
+            console.result(json: .object([("pilot", PilotJSON.pilot(confirmation.pilot))])) {
+                PilotText.confirmation(confirmation)
+            }
+        }
+    }
+
+    struct Logout: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "logout", abstract: "Delete the registered pilot.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            // Logging out forgets whatever is stored, a damaged file included.
+            if let confirmation = await environment.pilotFlow().confirmation {
+                try await confirmation.logout()
+            } else {
+                try environment.pilotStore.delete()
+            }
+            console.result(json: .object([("loggedOut", .bool(true))])) { "Logged out." }
+        }
+    }
+}
+
+/// The one place a PilotRegistration error becomes a kind and an exit code.
+extension PilotRegistrationError: ReportableError {
+    var failure: Failure {
+        switch self {
+        case .licensesUnavailable(let cause): Failure(cause, message: localizedDescription)
+        case .storage(let cause): Failure(cause)
+        case .alreadyRegistered: Failure(kind: .conflict, message: localizedDescription)
+        }
+    }
+}

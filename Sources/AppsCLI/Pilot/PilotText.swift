@@ -1,0 +1,15 @@
+import Foundation
+import PilotRegistration
+
+/// The pilot screens as text.
+@MainActor
+enum PilotText {
+    static func licenses(_ licenses: [License]) -> String {
+        licenses.map { "\($0.type.rightPadded(to: 6)) \($0.aircraft.joined(separator: ", "))" }.joined(separator: "\n")
+    }
+
+    /// The confirmation screen.
+    static func confirmation(_ model: ConfirmationViewModel) -> String {
+        "\(model.welcome)\nLicense   \(model.license)\nAircraft  \(model.aircraft.joined(separator: ", "))"
+    }
+}

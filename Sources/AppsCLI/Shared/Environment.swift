@@ -1,0 +1,55 @@
+import Fixtures
+import Foundation
+import Logging
+import Networking
+
+/// The composition root: the one place that picks concrete implementations for a command.
+struct AppEnvironment: Sendable {
+    let options: GlobalOptions
+    let processEnvironment: [String: String]
+    let httpClient: any HTTPClient
+    let baseURL: URL
+    /// Reads a password: a prompt without echo on a terminal, a line of stdin otherwise; tests
+    /// answer in memory.
+    let readSecret: @Sendable (_ prompt: String, _ console: Console) throws -> String
+
+    /// The embedded backend's URL; only its path matters, no socket is opened.
+    static let embeddedBaseURL = URL(string: "http://embedded.fixtures")!
+
+    init(
+        options: GlobalOptions, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        readSecret: @escaping @Sendable (_ prompt: String, _ console: Console) throws -> String = Secrets.readLine
+    ) throws {
+        self.options = options
+        self.processEnvironment = processEnvironment
+        self.readSecret = readSecret
+        let transport: any HTTPClient
+        if let baseURL = options.baseURL.flatMap(URL.init(string:)) {
+            self.baseURL = baseURL
+            transport = URLSessionHTTPClient(timeout: .seconds(options.timeout))
+        } else {
+            // Like the original API, the embedded auth endpoint answers at random: a new seed each run.
+            let backend = try FixtureBackend(configuration: .init(seed: .random(in: .min ... .max)))
+            self.baseURL = Self.embeddedBaseURL
+            transport = StubHTTPClient { request, body in backend.handle(request, body: body) }
+        }
+        // Innermost first: retries see each attempt, the cache sees the outcome of all of them (and
+        // falls back to a stored answer only when retrying did not help), the log sees one exchange
+        // as the caller does, with its cache status and attempts. See Docs/Networking.md.
+        var client: any HTTPClient = RetryingHTTPClient(transport)
+        client = CachingHTTPClient(
+            client, directory: Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment))
+        if options.verbose {
+            var logger = Logger(label: "apps.http") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = .info
+            client = LoggingHTTPClient(client, logger: logger)
+        }
+        self.httpClient = client
+    }
+
+    var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }
+
+    var stateDirectory: URL { Paths.stateDirectory(option: options.stateDirectory, environment: processEnvironment) }
+
+    var cacheDirectory: URL { Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment) }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Networking
+import Persistence
+
+/// A failure as the CLI reports it: a kind from CLI.md, a message, an exit code.
+struct Failure: Error, Equatable {
+    enum Kind: String {
+        case unauthorized, validation, notFound, notSignedIn, conflict, unavailable, badData
+    }
+
+    var kind: Kind
+    var message: String
+    /// Per-field messages, for validation failures.
+    var fields: [(String, String)] = []
+
+    static func == (lhs: Failure, rhs: Failure) -> Bool { lhs.json == rhs.json }
+
+    /// CLI.md's exit codes: 1 the backend or the domain said no, 65 unusable data, 69 unavailable.
+    var exitCode: Int32 {
+        switch kind {
+        case .unauthorized, .validation, .notFound, .notSignedIn, .conflict: 1
+        case .badData: 65
+        case .unavailable: 69
+        }
+    }
+
+    var json: JSONValue {
+        var error: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("message", .string(message))]
+        if !fields.isEmpty { error.append(("fields", .object(fields.map { ($0, .string($1)) }))) }
+        return .object([("error", .object(error))])
+    }
+}
+
+/// Errors of a domain that know how the CLI reports them.
+protocol ReportableError: Error {
+    var failure: Failure { get }
+}
+
+extension Failure {
+    /// How any error reaching the top of a command is reported.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as Failure: self = failure
+        case let reportable as ReportableError: self = reportable.failure
+        case let network as NetworkError: self = Failure(network)
+        case let persistence as PersistenceError: self = Failure(persistence)
+        default: self = Failure(kind: .badData, message: error.localizedDescription)
+        }
+    }
+
+    init(_ error: NetworkError) {
+        let message = error.localizedDescription
+        switch error {
+        case .unexpectedStatus(401, _), .unexpectedStatus(403, _): self.init(kind: .unauthorized, message: message)
+        case .unexpectedStatus(404, _): self.init(kind: .notFound, message: message)
+        case .unexpectedStatus(409, _): self.init(kind: .conflict, message: message)
+        case .unexpectedStatus(422, _), .unexpectedStatus(400, _): self.init(kind: .validation, message: message)
+        case .undecodable, .unexpectedStatus, .bodyTooLarge:
+            self.init(kind: error.isUnavailable ? .unavailable : .badData, message: message)
+        case .cannotConnect, .offline, .timedOut, .connectionLost, .transport, .cancelled, .invalidRequest:
+            self.init(kind: .unavailable, message: message)
+        }
+    }
+
+    /// A network failure's kind told in a domain's words.
+    init(_ cause: NetworkError, message: String) {
+        self.init(kind: Failure(cause).kind, message: message)
+    }
+
+    init(_ error: PersistenceError) {
+        self.init(kind: .badData, message: error.localizedDescription)
+    }
+}
+
+extension LoadState {
+    /// The value of a model that has finished loading, or its typed failure, thrown for the
+    /// command's error reporting.
+    func finished() throws -> Value {
+        switch self {
+        case .loaded(let value): return value
+        case .failed(let failure): throw failure
+        case .idle, .loading: throw AppsCLI.Failure(kind: .unavailable, message: "The screen did not finish loading.")
+        }
+    }
+}

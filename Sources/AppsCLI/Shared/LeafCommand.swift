@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// A command that does one thing and renders it: build the screen's model, drive it, render its
+/// state. The global options, the composition root, and CLI.md's error reporting and exit codes
+/// live here, in one place.
+protocol LeafCommand: AsyncParsableCommand, Sendable {
+    var options: GlobalOptions { get }
+    @MainActor func run(in environment: AppEnvironment, console: Console) async throws
+}
+
+extension LeafCommand {
+    func run() async throws {
+        let console = Console(options: options)
+        do {
+            try await run(in: try AppEnvironment(options: options), console: console)
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ExitCode(Self.report(error, on: console))
+        }
+    }
+
+    /// Reports an error as CLI.md says (text on stderr, or the JSON error object on stdout) and
+    /// returns its exit code.
+    static func report(_ error: any Error, on console: Console) -> Int32 {
+        let failure = Failure(error)
+        console.fail(failure)
+        return failure.exitCode
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import FixtureServer
+import Fixtures
+import Foundation
+import Logging
+
+/// `apps serve`: the fixture backend over HTTP, with fault injection.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the five fixture backends over HTTP until SIGINT or SIGTERM.")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 lets the system choose.")
+    var port = 8080
+
+    @Option(name: .customLong("latency-ms"), help: "Milliseconds to wait before every answer.")
+    var latencyMilliseconds = 0
+
+    @Option(name: .customLong("failure-rate"), help: "The fraction of requests (0 to 1) answered 503.")
+    var failureRate = 0.0
+
+    @Option(
+        name: .customLong("drop-rate"), help: "The fraction of requests (0 to 1) whose connection is closed unanswered."
+    )
+    var dropRate = 0.0
+
+    @Option(help: "Seeds every random choice (failures, the auth outcome).")
+    var seed: UInt64 = 0
+
+    @Option(
+        name: .customLong("auth-outcome"),
+        help: "How /auth/authenticate answers: random, success, unauthorized or error.")
+    var authOutcome: FixtureBackend.AuthOutcome = .random
+
+    @Flag(help: "Log every request on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
+        guard (0...1).contains(failureRate) else { throw ValidationError("--failure-rate must be between 0 and 1.") }
+        guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "apps.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .info : .warning
+        let backend = try FixtureBackend(configuration: .init(authOutcome: authOutcome, seed: seed))
+        let server = FixtureServer(
+            configuration: .init(
+                host: host, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
+                seed: seed),
+            backend: backend, logger: logger)
+        let host = self.host
+        try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
+            StandardStreams().write("Listening on http://\(host):\(port)\n", to: .standardOutput)
+        }
+    }
+}
+
+extension FixtureBackend.AuthOutcome: ExpressibleByArgument {}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Why signing in failed.
+public enum SignInError: Error, Equatable, Sendable {
+    /// Unknown email or wrong password.
+    case unauthorized
+    /// Anything else; `cause` says what, when it was the network.
+    case unknown(cause: NetworkError?)
+}
+
+/// Why signing up failed.
+public enum SignUpError: Error, Equatable, Sendable {
+    /// A field did not pass the rules, before any request was sent.
+    case invalidField(SignUpField, message: String)
+    /// The backend refused a field (422), with its message.
+    case rejected(message: String)
+    /// An account with this email exists.
+    case conflict
+    case unknown(cause: NetworkError?)
+}
+
+public enum SignUpField: String, Sendable, CaseIterable {
+    case fullName, nickname, email, phone, password
+}
+
+/// Why a ride could not be requested.
+public enum RideError: Error, Equatable, Sendable {
+    /// The session token was rejected: the user is signed out.
+    case sessionExpired
+    case rejected(message: String)
+    case unavailable(NetworkError)
+}
+
+/// Why the app model's last step failed: signing in, signing up, or reading or forgetting the
+/// stored session.
+///
+/// ```swift
+/// if let error = app.error { Text(error.localizedDescription).foregroundStyle(.red) }
+/// ```
+public enum KooberError: Error, Equatable, Sendable {
+    case signIn(SignInUseCaseError)
+    case signUp(SignUpUseCaseError)
+    /// The stored session could not be read (a damaged file) or deleted.
+    case storage(PersistenceError)
+
+    /// Classifies an error of the session store.
+    init(storage error: any Error) {
+        self = .storage(error as? PersistenceError ?? .readFailed(file: "the session", reason: "\(error)"))
+    }
+}
+
+extension SignInError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unauthorized: "The email or password is incorrect."
+        case .unknown(let cause?): cause.localizedDescription
+        case .unknown(nil): "Signing in failed. Please try again."
+        }
+    }
+}
+
+extension SignUpError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .invalidField(_, let message), .rejected(let message): message
+        case .conflict: "An account with this email already exists. Sign in instead."
+        case .unknown(let cause?): cause.localizedDescription
+        case .unknown(nil): "Signing up failed. Please try again."
+        }
+    }
+}
+
+extension RideError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .sessionExpired: "Your session has expired. Sign in again."
+        case .rejected(let message): message
+        case .unavailable(let cause): cause.localizedDescription
+        }
+    }
+}
+
+extension SignInUseCaseError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .signIn(let error): error.localizedDescription
+        case .storingSessionFailed(let message): "You are signed in, but the session could not be saved: \(message)"
+        }
+    }
+}
+
+extension SignUpUseCaseError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .signUp(let error): error.localizedDescription
+        case .storingSessionFailed(let message): "Your account exists, but the session could not be saved: \(message)"
+        }
+    }
+}
+
+extension KooberError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .signIn(let error): error.localizedDescription
+        case .signUp(let error): error.localizedDescription
+        case .storage(let error): error.localizedDescription
+        }
+    }
+}

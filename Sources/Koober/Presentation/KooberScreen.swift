@@ -1,0 +1,12 @@
+/// Where the app is: launching, onboarding (welcome, sign in, sign up) or signed in.
+public enum KooberScreen: Equatable, Sendable {
+    case launching
+    case onboarding(OnboardingScreen)
+    case signedIn(UserSession)
+}
+
+public enum OnboardingScreen: Equatable, Sendable {
+    case welcome
+    case signIn
+    case signUp
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Observation
+
+/// One product's details, the badge the user's offers earn it, then its image through an
+/// ``ImageLoader``.
+///
+/// ```swift
+/// let details = ProductDetailsViewModel(service: service, productID: "1", userID: "5", images: sharedLoader)
+/// await details.load()  // the details and the badge together, then the image
+/// ```
+@MainActor
+@Observable
+public final class ProductDetailsViewModel {
+    public private(set) var state: LoadState<ProductDetails, ListingsError> = .idle
+    /// The product's badge for the user; `nil` without a user, without a badge, or when the offers
+    /// failed (then ``offersFailure`` says why).
+    public private(set) var badge: Badge?
+    public private(set) var offersFailure: ListingsError?
+    /// The product's image: loaded once the details are.
+    public private(set) var image: LoadState<Data, ListingsError> = .idle
+
+    public let productID: String
+    public let userID: String?
+    private let service: any ListingsService
+    private let images: ImageLoader
+
+    /// - Parameters:
+    ///   - service: where the details and offers come from.
+    ///   - productID: the product to show.
+    ///   - userID: the user whose offers decide the badge; no badge without one.
+    ///   - images: the app's shared image loader; by default one over `service` for this screen alone.
+    public init(service: any ListingsService, productID: String, userID: String? = nil, images: ImageLoader? = nil) {
+        self.productID = productID
+        self.userID = userID
+        self.service = service
+        self.images = images ?? ImageLoader(fetch: { [service] key in try await service.imageData(key: key) })
+    }
+
+    /// Loads the details and the user's offers at the same time, then the image the details name.
+    public func load() async {
+        state = .loading
+        image = .idle
+        async let offers = loadOffers()
+        let details: ProductDetails
+        do {
+            details = try await service.productDetails(id: productID)
+        } catch {
+            _ = await offers
+            state = .failed(ListingsError(error))
+            return
+        }
+        switch await offers {
+        case .success(let userOffers?):
+            badge = BadgeRule.badge(for: details.product, offers: userOffers.offers, badges: userOffers.badges)
+            offersFailure = nil
+        case .success(nil):
+            badge = nil
+            offersFailure = nil
+        case .failure(let failure):
+            badge = nil
+            offersFailure = failure
+        }
+        state = .loaded(details)
+        image = .loading
+        do {
+            image = .loaded(try await images.image(for: details.product.imageKey))
+        } catch {
+            image = .failed(ListingsError(error))
+        }
+    }
+
+    private func loadOffers() async -> Result<UserOffers?, ListingsError> {
+        guard let userID else { return .success(nil) }
+        do {
+            return .success(try await service.offers(userID: userID))
+        } catch {
+            return .failure(ListingsError(error))
+        }
+    }
+}

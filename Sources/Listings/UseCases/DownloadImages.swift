@@ -1,0 +1,102 @@
+import Foundation
+
+/// Downloads a listing's images through an ``ImageLoader``, a bounded number at a time, handing
+/// each to the app as it arrives (to write it to disk, to show it).
+///
+/// ```swift
+/// let downloads = DownloadImages(loader: loader, concurrency: 4)
+/// let report = await downloads(DownloadImages.keys(for: listing)) { key, data in
+///     try data.write(to: folder.appendingPathComponent("\(key).jpg"), options: .atomic)
+/// }
+/// ```
+public struct DownloadImages: Sendable {
+    /// What became of each key.
+    public struct Report: Equatable, Sendable {
+        public struct Failure: Equatable, Sendable {
+            public let key: String
+            /// Why: the download's or the save's error, in words a user can act on.
+            public let message: String
+
+            public init(key: String, message: String) {
+                self.key = key
+                self.message = message
+            }
+        }
+
+        /// Downloaded and saved, in the order they finished.
+        public var saved: [String]
+        public var failed: [Failure]
+
+        public init(saved: [String] = [], failed: [Failure] = []) {
+            self.saved = saved
+            self.failed = failed
+        }
+    }
+
+    public static let concurrencyRange = 1...32
+
+    private let loader: ImageLoader
+    private let concurrency: Int
+
+    /// - Parameter concurrency: how many downloads run at once, clamped to ``concurrencyRange``.
+    public init(loader: ImageLoader, concurrency: Int) {
+        self.loader = loader
+        self.concurrency = min(max(concurrency, Self.concurrencyRange.lowerBound), Self.concurrencyRange.upperBound)
+    }
+
+    /// The images a listing shows: every product's image, then the icon of each badge shown, once each.
+    public static func keys(for listing: Listing) -> [String] {
+        var keys: [String] = []
+        for key in listing.products.map(\.product.imageKey) + listing.products.compactMap(\.badge).map(iconKey)
+        where !keys.contains(key) {
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// The image key of a badge's icon: `loyalty_icon`.
+    public static func iconKey(for badge: Badge) -> String { "\(badge.name)_icon" }
+
+    /// Downloads every key, at most `concurrency` at once, and passes each image to `save`.
+    /// - Parameters:
+    ///   - save: keeps one image; what it throws is that key's failure.
+    ///   - progress: called after each key, saved or failed, with how many are done.
+    public func callAsFunction(
+        _ keys: [String], save: @escaping @Sendable (String, Data) async throws -> Void,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) async -> Report {
+        let loader = self.loader
+        var report = Report()
+        await withTaskGroup(of: (String, String?).self) { group in
+            var pending = keys[...]
+            func startNext() {
+                guard let key = pending.popFirst() else { return }
+                group.addTask {
+                    let data: Data
+                    do {
+                        data = try await loader.image(for: key)
+                    } catch {
+                        return (key, ListingsError(error).localizedDescription)
+                    }
+                    do {
+                        try await save(key, data)
+                        return (key, nil)
+                    } catch {
+                        return (key, error.localizedDescription)
+                    }
+                }
+            }
+            for _ in 0..<concurrency { startNext() }
+            for await (key, failure) in group {
+                if let failure {
+                    report.failed.append(Report.Failure(key: key, message: failure))
+                } else {
+                    report.saved.append(key)
+                }
+                progress(report.saved.count + report.failed.count)
+                startNext()
+            }
+        }
+        return report
+    }
+}

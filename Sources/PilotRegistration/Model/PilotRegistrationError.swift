@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why a registration screen cannot go on: the failure state of every PilotRegistration view model.
+///
+/// ```swift
+/// if case .error(.licensesUnavailable) = flow.screen { Button("Retry") { Task { await flow.retry() } } }
+/// ```
+public enum PilotRegistrationError: Error, Equatable, Sendable {
+    /// The licenses could not be loaded from the backend.
+    case licensesUnavailable(NetworkError)
+    /// The stored pilot could not be read (a damaged file), saved or deleted.
+    case storage(PersistenceError)
+    /// A pilot is registered on this device already: log out first.
+    case alreadyRegistered(Pilot)
+
+    init(licenses error: any Error) {
+        self = .licensesUnavailable(error as? NetworkError ?? .transport(error.localizedDescription))
+    }
+
+    init(storage error: any Error) {
+        self = .storage(error as? PersistenceError ?? .readFailed(file: "the stored pilot", reason: "\(error)"))
+    }
+}
+
+extension PilotRegistrationError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .licensesUnavailable(let cause): "The licenses cannot be loaded. \(cause.localizedDescription)"
+        case .storage(let cause): cause.localizedDescription
+        case .alreadyRegistered(let pilot): "\(pilot.name) is already registered here; log out first."
+        }
+    }
+}
