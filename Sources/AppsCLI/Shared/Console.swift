@@ -84,6 +84,14 @@ struct Console: Sendable {
         output.write(text, to: .standardError)
     }
 
+    /// Reports an error as the CLI's contract says (text on stderr, or the JSON error object on
+    /// stdout) and returns its exit code.
+    func report(_ error: any Error) -> Int32 {
+        let failure = Failure(error)
+        fail(failure)
+        return failure.exitCode
+    }
+
     func fail(_ failure: Failure) {
         switch format {
         case .json: output.write(failure.json.serialized + "\n", to: .standardOutput)

@@ -19,15 +19,7 @@ extension LeafCommand {
         } catch let error as ValidationError {
             throw error
         } catch {
-            throw ExitCode(Self.report(error, on: console))
+            throw ExitCode(console.report(error))
         }
-    }
-
-    /// Reports an error as CLI.md says (text on stderr, or the JSON error object on stdout) and
-    /// returns its exit code.
-    static func report(_ error: any Error, on console: Console) -> Int32 {
-        let failure = Failure(error)
-        console.fail(failure)
-        return failure.exitCode
     }
 }
