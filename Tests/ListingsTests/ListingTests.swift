@@ -22,13 +22,15 @@ let loyalty = Badge(name: "loyalty", types: ["BONUS"])
 @Suite("Listing")
 @MainActor
 struct ListingTests {
+    func makeSUT(
+        products: Result<[Product], any Error> = .success([shirt]), offers: Result<UserOffers, any Error>
+    ) -> ListingViewModel {
+        ListingViewModel(service: StubListingsService(productsResult: products, offersResult: offers), userID: "1")
+    }
+
     @Test func productsCarryTheirBadges() async {
-        let model = ListingViewModel(
-            service: StubListingsService(
-                productsResult: .success([shirt]),
-                offersResult: .success(
-                    UserOffers(badges: [loyalty], offers: [Offer(id: "1", title: "B", type: "BONUS")]))),
-            userID: "1")
+        let model = makeSUT(
+            offers: .success(UserOffers(badges: [loyalty], offers: [Offer(id: "1", title: "B", type: "BONUS")])))
         await model.load()
         #expect(
             model.state
@@ -36,10 +38,7 @@ struct ListingTests {
     }
 
     @Test func failingOffersStillShowProductsWithoutBadgesAndSayWhy() async {
-        let model = ListingViewModel(
-            service: StubListingsService(
-                productsResult: .success([shirt]), offersResult: .failure(NetworkError.timedOut(seconds: 10))),
-            userID: "1")
+        let model = makeSUT(offers: .failure(NetworkError.timedOut(seconds: 10)))
         await model.load()
         #expect(
             model.state
@@ -50,10 +49,7 @@ struct ListingTests {
     }
 
     @Test func failingProductsFailTheListing() async {
-        let model = ListingViewModel(
-            service: StubListingsService(
-                productsResult: .failure(ListingsError.unauthorized), offersResult: .success(.none)),
-            userID: "1")
+        let model = makeSUT(products: .failure(ListingsError.unauthorized), offers: .success(.none))
         await model.load()
         #expect(model.state == .failed(.unauthorized))
     }
