@@ -46,16 +46,3 @@ public struct LoginViewState: Equatable, Sendable {
         email: Field(text: "", border: .black), password: Field(text: "", border: .black),
         button: Button(title: "Login", isEnabled: false), isActivityVisible: false, error: "")
 }
-
-/// The login screen, as the presenter sees it.
-@MainActor
-public protocol LoginView: AnyObject {
-    func render(_ state: LoginViewState)
-}
-
-/// Where the login flow goes next.
-@MainActor
-public protocol LoginRouter: AnyObject {
-    func showSuccess()
-    func showLogin()
-}

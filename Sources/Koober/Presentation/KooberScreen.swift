@@ -4,9 +4,3 @@ public enum KooberScreen: Equatable, Sendable {
     case onboarding(OnboardingScreen)
     case signedIn(UserSession)
 }
-
-public enum OnboardingScreen: Equatable, Sendable {
-    case welcome
-    case signIn
-    case signUp
-}

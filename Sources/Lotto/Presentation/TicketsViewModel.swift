@@ -1,41 +1,5 @@
 import Observation
 
-/// My tickets: those whose draw is published, checked; those for a draw still to come, upcoming.
-public struct MyTickets: Equatable, Sendable {
-    public var checked: [TicketCheck]
-    public var upcoming: [Ticket]
-    /// The published draws, newest first: what each checked ticket was checked against.
-    public var draws: [Draw]
-
-    /// Sorts each ticket into its section; checked ones follow their draws, newest first.
-    public init(draws: [Draw], tickets: [Ticket]) {
-        let checkers = Dictionary(
-            draws.map { ($0.id, TicketChecker(draw: $0)) }, uniquingKeysWith: { first, _ in first })
-        var checked: [(Draw, TicketCheck)] = []
-        var upcoming: [Ticket] = []
-        for ticket in tickets {
-            if let checker = checkers[ticket.drawID] {
-                checked.append((checker.draw, checker.check(ticket.line, ticketID: ticket.id)))
-            } else {
-                upcoming.append(ticket)
-            }
-        }
-        self.checked = checked.enumerated()
-            .sorted { lhs, rhs in
-                lhs.element.0.id == rhs.element.0.id
-                    ? lhs.offset < rhs.offset : Draw.newestFirst(lhs.element.0, rhs.element.0)
-            }
-            .map(\.element.1)
-        self.upcoming = upcoming
-        self.draws = draws.sorted(by: Draw.newestFirst)
-    }
-
-    /// The draw a checked ticket was checked against.
-    public func draw(id: String) -> Draw? {
-        draws.first { $0.id == id }
-    }
-}
-
 /// My tickets: loads draws and tickets at the same time, then checks every ticket.
 @MainActor
 @Observable
