@@ -129,10 +129,8 @@ extension KooberCommand {
             guard let picker = model.dropoffPicker else { return }
             await picker.search("")
             if let error = picker.error { throw error }
-            if picker.results.first(matching: dropoff) == nil, [pickup].first(matching: dropoff) != nil {
-                throw Failure(kind: .validation, message: "The drop-off must be somewhere other than the pickup.")
-            }
-            model.selectDropoff(try Self.pick(dropoff, from: picker.results, what: "place"))
+            // The picker offers every place but the pickup.
+            model.selectDropoff(try Self.pick(dropoff, from: picker.results, what: "drop-off"))
             await model.requestRide()
             switch model.state {
             case .waitingForPickup(let ride):
