@@ -20,7 +20,21 @@ struct AppsProcess {
     static func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
     ) async throws -> Output {
-        let process = try start(arguments, environment: environment)
+        try await finish(try start(arguments, environment: environment), stdin: stdin)
+    }
+
+    /// Runs a `/bin/sh` script in which `"$APPS"` is the executable, for redirections a test
+    /// cannot make with pipes (`> /dev/full`, `>&-`).
+    static func shell(_ script: String, stdin: String = "", environment: [String: String] = [:]) async throws -> Output
+    {
+        var environment = environment
+        environment["APPS"] = executable.path
+        return try await finish(
+            try start(["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/sh")),
+            stdin: stdin)
+    }
+
+    private static func finish(_ process: Process, stdin: String) async -> Output {
         return await withCheckedContinuation { continuation in
             Thread {
                 let input = (process.standardInput as! Pipe).fileHandleForWriting
@@ -81,7 +95,9 @@ struct AppsProcess {
 
     /// Starts `apps arguments` with pipes on all three streams. Unless `environment` says otherwise,
     /// state and cache go to folders of this run's own, so runs never share files.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = executable
+    ) throws -> Process {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("apps-run-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = executable

@@ -45,7 +45,7 @@ enum InProcess {
             try await leaf.run(in: environment, console: console)
             status = 0
         } catch let error as ValidationError {
-            output.write("Error: \(error.message)\n", to: .standardError)
+            try? output.write("Error: \(error.message)\n", to: .standardError)
             status = ExitCode.validationFailure.rawValue
         } catch {
             status = console.report(error)

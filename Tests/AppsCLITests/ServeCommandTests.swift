@@ -21,6 +21,17 @@ struct ServeCommandTests {
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func aDropRateOfOneClosesEveryConnectionUnanswered() async throws {
+        let process = try AppsProcess.start(["serve", "--port", "0", "--drop-rate", "1"])
+        defer { process.terminate() }
+        let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
+        let port = try #require(Int(line.split(separator: ":").last ?? ""), "first line: \(line)")
+        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+        await #expect(throws: NetworkError.connectionLost) {
+            try await api.send(Endpoint<[String: String]>.get("/health"))
+        }
+    }
+
     @Test func aFailureRateOutsideZeroToOneIsAUsageError() async throws {
         let output = try await AppsProcess.run(["serve", "--failure-rate", "2"])
         #expect(output.status == 64)

@@ -28,11 +28,12 @@ extension AuthCommand {
             presenter.passwordChanged(password)
             presenter.buttonTapped()
             await presenter.waitForRequest()
+            if let error = view.outputError { throw error }
 
             switch presenter.phase {
             case .idle where router.showedSuccess:
                 let success = SuccessPresenter(router: router)
-                console.result(json: AuthJSON.success(success)) { success.label }
+                try console.result(json: AuthJSON.success(success)) { success.label }
             case .failed(let error):
                 throw error
             case .idle, .loading:
@@ -52,9 +53,16 @@ private final class RenderingLoginView: LoginView {
         self.console = console
     }
 
+    /// The first state that could not be written, if any: the command fails with it.
+    private(set) var outputError: (any Error)?
+
     func render(_ state: LoginViewState) {
-        guard console.format == .json else { return }
-        console.result(json: AuthJSON.state(state), text: { "" })
+        guard console.format == .json, outputError == nil else { return }
+        do {
+            try console.result(json: AuthJSON.state(state), text: { "" })
+        } catch {
+            outputError = error
+        }
     }
 }
 

@@ -54,8 +54,14 @@ extension KooberCommand {
             app.goToSignIn()
             await app.signIn(email: email, password: password)
             let session = try app.requireSession()
-            console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
-                KooberText.signedIn(session.profile)
+            do {
+                try console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
+                    KooberText.signedIn(session.profile)
+                }
+            } catch {
+                // A sign-in the user was never told about is not kept.
+                app.signOut()
+                throw error
             }
         }
     }
@@ -67,7 +73,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let session = try environment.kooberApp().requireSession()
-            console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
+            try console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
                 KooberText.user(session.profile)
             }
         }
@@ -82,7 +88,7 @@ extension KooberCommand {
             let app = environment.kooberApp()
             app.signOut()
             if case .storage(let error) = app.error, case .deleteFailed = error { throw error }
-            console.result(json: .object([("signedOut", .bool(true))])) { "Signed out." }
+            try console.result(json: .object([("signedOut", .bool(true))])) { "Signed out." }
         }
     }
 
@@ -95,7 +101,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let locations = try await environment.rideService.searchLocations(query ?? "")
-            console.result(json: .object([("locations", .array(locations.map(KooberJSON.location)))])) {
+            try console.result(json: .object([("locations", .array(locations.map(KooberJSON.location)))])) {
                 KooberText.locations(locations)
             }
         }
@@ -134,7 +140,7 @@ extension KooberCommand {
             await model.requestRide()
             switch model.state {
             case .waitingForPickup(let ride):
-                console.result(json: .object([("ride", KooberJSON.ride(ride))])) { KooberText.ride(ride) }
+                try console.result(json: .object([("ride", KooberJSON.ride(ride))])) { KooberText.ride(ride) }
             case .failed(let error):
                 throw error
             case .choosing, .requesting:
@@ -171,7 +177,7 @@ extension KooberCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             guard let foreground = RGBColor(hex: foreground), let background = RGBColor(hex: background) else { return }
             let contrast = Contrast(foreground: foreground, background: background)
-            console.result(json: KooberJSON.contrast(contrast)) { KooberText.contrast(contrast) }
+            try console.result(json: KooberJSON.contrast(contrast)) { KooberText.contrast(contrast) }
         }
     }
 }

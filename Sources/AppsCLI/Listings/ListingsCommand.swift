@@ -46,7 +46,7 @@ extension ListingsCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let listing = try await environment.loadedListing(user: user, console: console)
-            console.result(json: ListingsJSON.products(listing, user: user)) {
+            try console.result(json: ListingsJSON.products(listing, user: user)) {
                 ListingsText(console: console).products(listing)
             }
         }
@@ -70,7 +70,7 @@ extension ListingsCommand {
             if let failure = model.offersFailure {
                 console.notice("notice: showing the product without its badge: \(failure.localizedDescription)")
             }
-            console.result(json: ListingsJSON.details(details, badge: model.badge, image: model.image)) {
+            try console.result(json: ListingsJSON.details(details, badge: model.badge, image: model.image)) {
                 ListingsText(console: console).details(details, badge: model.badge, image: model.image)
             }
         }
@@ -83,7 +83,7 @@ extension ListingsCommand {
         @OptionGroup var options: GlobalOptions
         @Option(help: "The folder to write the images to.") var output: String
         @Option(help: "The user whose badges are shown.") var user = "5"
-        @Option(help: "How many downloads run at once.") var parallel = 4
+        @Option(help: "How many downloads run at once (1 to 32).") var parallel = 4
 
         func validate() throws {
             guard DownloadImages.concurrencyRange.contains(parallel) else {
@@ -107,7 +107,7 @@ extension ListingsCommand {
             ) { progress.show(done: refused.count + $0) }
             report.failed += refused.map { .init(key: $0, message: UnsafeImageKey().localizedDescription) }
             progress.finish()
-            console.result(json: ListingsJSON.images(report)) {
+            try console.result(json: ListingsJSON.images(report)) {
                 ListingsText(console: console).images(report, of: keys.count, in: folder)
             }
         }

@@ -49,7 +49,7 @@ extension LottoCommand {
             } catch let invalid as BulkChecker.InvalidLine {
                 throw Failure(kind: .badData, message: "\(file == "-" ? "stdin" : file), \(invalid)")
             }
-            console.result(json: Self.json(report)) { Self.text(report, draw: target) }
+            try console.result(json: Self.json(report)) { Self.text(report, draw: target) }
         }
 
         static func json(_ report: BulkChecker.Report) -> JSONValue {
@@ -92,10 +92,25 @@ extension LottoCommand {
         static let configuration = CommandConfiguration(
             commandName: "generate-lines", abstract: "Write random lines for check-file.", shouldDisplay: false)
 
-        @Option(help: "How many lines.") var count = 1_000_000
+        @Option(help: "How many lines (1 to 100000000).") var count = 1_000_000
         @Option(help: "Seed for repeatable output.") var seed: UInt64 = 1
 
+        func validate() throws {
+            guard (1...100_000_000).contains(count) else {
+                throw ValidationError("--count must be between 1 and 100000000.")
+            }
+        }
+
         func run() throws {
+            do {
+                try write()
+            } catch let error as OutputError {
+                try? StandardStreams().write("error: \(error.localizedDescription)\n", to: .standardError)
+                throw ExitCode(74)
+            }
+        }
+
+        private func write() throws {
             var generator = SeededGenerator(seed: seed)
             var output = ""
             output.reserveCapacity(1 << 20)
@@ -107,7 +122,7 @@ extension LottoCommand {
                 }
                 output += line.sortedNumbers.map(\.description).joined(separator: ",") + ",\(bonus)\n"
                 if output.utf8.count > (1 << 20) - 64 || index == count - 1 {
-                    StandardStreams().write(output, to: .standardOutput)
+                    try StandardStreams().write(output, to: .standardOutput)
                     output.removeAll(keepingCapacity: true)
                 }
             }

@@ -42,7 +42,7 @@ extension LottoCommand {
             if let cachedAt = fetched.cachedAt {
                 console.notice("offline: showing results cached at \(LottoJSON.timestamp(cachedAt))")
             }
-            console.result(json: LottoJSON.results(fetched)) { LottoText(console: console).results(fetched.value) }
+            try console.result(json: LottoJSON.results(fetched)) { LottoText(console: console).results(fetched.value) }
         }
     }
 
@@ -56,7 +56,7 @@ extension LottoCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
             let model = try DrawDetailViewModel(draws: draws, drawID: id)
-            console.result(json: LottoJSON.detail(model)) { LottoText(console: console).detail(model) }
+            try console.result(json: LottoJSON.detail(model)) { LottoText(console: console).detail(model) }
         }
     }
 
@@ -71,7 +71,7 @@ extension LottoCommand {
             await model.load()
             let fetched = try model.state.finished()
             console.skipped(fetched.rejected)
-            console.result(json: LottoJSON.tickets(fetched)) { LottoText(console: console).tickets(fetched.value) }
+            try console.result(json: LottoJSON.tickets(fetched)) { LottoText(console: console).tickets(fetched.value) }
         }
     }
 
@@ -99,7 +99,7 @@ extension LottoCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             let target = try Draw.find(draw, in: console.reporting(try await environment.lottoService.loadDraws()))
             let check = TicketChecker(draw: target).check(try line())
-            console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
+            try console.result(json: LottoJSON.check(check)) { LottoText(console: console).check(check, draw: target) }
         }
     }
 
@@ -119,7 +119,7 @@ extension LottoCommand {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
             let model = QuickPickViewModel(generator: SeededGenerator(seed: seed ?? .random(in: .min ... .max)))
             try model.pick(count: count, draws: draws)
-            console.result(json: LottoJSON.quickPick(model)) {
+            try console.result(json: LottoJSON.quickPick(model)) {
                 LottoText(console: console).quickPick(model.lines, draw: model.draw)
             }
         }

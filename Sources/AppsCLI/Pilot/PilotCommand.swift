@@ -34,7 +34,7 @@ extension PilotCommand {
                 licenses: RemoteLicensesService(api: environment.api), store: environment.pilotStore)
             await form.loadLicenses()
             let licenses = try form.licenses.finished()
-            console.result(json: .object([("licenses", .array(licenses.map(PilotJSON.license)))])) {
+            try console.result(json: .object([("licenses", .array(licenses.map(PilotJSON.license)))])) {
                 PilotText.licenses(licenses)
             }
         }
@@ -65,7 +65,15 @@ extension PilotCommand {
                 if let saveError = form.saveError { throw saveError }
                 throw PilotJSON.validationFailure(form.errors)
             }
-            console.result(json: .object([("pilot", PilotJSON.pilot(pilot))])) { PilotText.confirmation(confirmation) }
+            do {
+                try console.result(json: .object([("pilot", PilotJSON.pilot(pilot))])) {
+                    PilotText.confirmation(confirmation)
+                }
+            } catch {
+                // A registration the user was never told about is not kept.
+                try? await confirmation.logout()
+                throw error
+            }
         }
     }
 
@@ -81,7 +89,7 @@ extension PilotCommand {
             guard let confirmation = flow.confirmation else {
                 throw Failure(kind: .notSignedIn, message: "No pilot is registered here. Use 'apps pilot register'.")
             }
-            console.result(json: .object([("pilot", PilotJSON.pilot(confirmation.pilot))])) {
+            try console.result(json: .object([("pilot", PilotJSON.pilot(confirmation.pilot))])) {
                 PilotText.confirmation(confirmation)
             }
         }
@@ -100,7 +108,7 @@ extension PilotCommand {
             } else {
                 try environment.pilotStore.delete()
             }
-            console.result(json: .object([("loggedOut", .bool(true))])) { "Logged out." }
+            try console.result(json: .object([("loggedOut", .bool(true))])) { "Logged out." }
         }
     }
 }

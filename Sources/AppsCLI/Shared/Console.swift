@@ -9,20 +9,51 @@ import Foundation
 
 /// Where the console's text goes: the process's standard streams, or memory in tests.
 protocol ConsoleOutput: Sendable {
-    func write(_ string: String, to stream: ConsoleStream)
+    /// - Throws: ``OutputError`` when the stream cannot take the text (a full disk, a closed stream).
+    func write(_ string: String, to stream: ConsoleStream) throws
 }
 
 enum ConsoleStream: Sendable {
     case standardOutput, standardError
+
+    var name: String { self == .standardOutput ? "standard output" : "standard error" }
 }
 
-/// The process's stdout and stderr.
-struct StandardStreams: ConsoleOutput {
-    func write(_ string: String, to stream: ConsoleStream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(string.utf8))
+/// A stream that could not be written: the result is lost, and the command says so (exit 74).
+struct OutputError: Error, LocalizedError, Equatable {
+    var stream: ConsoleStream
+    var code: Int32
+
+    var errorDescription: String? {
+        "Cannot write to \(stream.name): \(String(cString: strerror(code)))."
     }
 }
+
+/// The process's stdout and stderr, written with `write(2)` so that a failure is an error, not a
+/// crash (FileHandle's `write(_:)` traps on a full disk or a closed descriptor).
+struct StandardStreams: ConsoleOutput {
+    func write(_ string: String, to stream: ConsoleStream) throws {
+        let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        let bytes = Array(string.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(stream: stream, code: errno)
+            }
+            offset += written
+        }
+    }
+}
+
+#if canImport(Glibc)
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    private let systemWrite = Darwin.write
+#endif
 
 /// Everything written, kept in memory: how in-process tests read a command's output.
 final class CapturedOutput: ConsoleOutput {
@@ -31,7 +62,7 @@ final class CapturedOutput: ConsoleOutput {
     var standardOutput: String { streams.withLock { $0.out } }
     var standardError: String { streams.withLock { $0.err } }
 
-    func write(_ string: String, to stream: ConsoleStream) {
+    func write(_ string: String, to stream: ConsoleStream) throws {
         streams.withLock {
             switch stream {
             case .standardOutput: $0.out += string
@@ -62,26 +93,23 @@ struct Console: Sendable {
     }
 
     /// Prints the result: `json` in JSON mode, `text()` otherwise.
-    func result(json: JSONValue, text: () -> String) {
+    /// - Throws: ``OutputError`` when standard output cannot take it.
+    func result(json: JSONValue, text: () -> String) throws {
         switch format {
-        case .json: output.write(json.serialized + "\n", to: .standardOutput)
-        case .text: output.write(text() + "\n", to: .standardOutput)
+        case .json: try output.write(json.serialized + "\n", to: .standardOutput)
+        case .text: try output.write(text() + "\n", to: .standardOutput)
         }
     }
 
-    /// Output written as it is, for results streamed in pieces (`check-file`'s lines).
-    func write(_ string: String) {
-        output.write(string, to: .standardOutput)
-    }
-
-    /// A line for the user that is not the result (progress, "offline: ...").
+    /// A line for the user that is not the result (progress, "offline: ..."). Standard error that
+    /// cannot be written has nowhere to report to, so its failures are dropped.
     func notice(_ message: String) {
-        output.write(message + "\n", to: .standardError)
+        try? output.write(message + "\n", to: .standardError)
     }
 
     /// Text on stderr without a newline: prompts and progress bars redrawn in place.
     func status(_ text: String) {
-        output.write(text, to: .standardError)
+        try? output.write(text, to: .standardError)
     }
 
     /// Reports an error as the CLI's contract says (text on stderr, or the JSON error object on
@@ -92,11 +120,11 @@ struct Console: Sendable {
         return failure.exitCode
     }
 
+    /// The failure as the contract says: the JSON error object on stdout in JSON mode (on stderr
+    /// as text when stdout is what failed), `error: …` on stderr in text mode.
     func fail(_ failure: Failure) {
-        switch format {
-        case .json: output.write(failure.json.serialized + "\n", to: .standardOutput)
-        case .text: output.write("error: \(failure.message)\n", to: .standardError)
-        }
+        if format == .json, (try? output.write(failure.json.serialized + "\n", to: .standardOutput)) != nil { return }
+        try? output.write("error: \(failure.message)\n", to: .standardError)
     }
 
     func paint(_ text: String, _ style: Style) -> String {

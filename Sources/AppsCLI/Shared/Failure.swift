@@ -7,6 +7,8 @@ import Persistence
 struct Failure: Error, Equatable {
     enum Kind: String {
         case unauthorized, validation, notFound, notSignedIn, conflict, unavailable, badData
+        /// A local file, folder or stream could not be used.
+        case io
     }
 
     var kind: Kind
@@ -16,12 +18,18 @@ struct Failure: Error, Equatable {
 
     static func == (lhs: Failure, rhs: Failure) -> Bool { lhs.json == rhs.json }
 
-    /// CLI.md's exit codes: 1 the backend or the domain said no, 65 unusable data, 69 unavailable.
+    /// The exit code of an `io` failure: 74 (EX_IOERR) for reading or writing, 73
+    /// (EX_CANTCREAT) for a file or folder that cannot be created.
+    var ioExitCode: Int32 = 74
+
+    /// The contract's exit codes: 1 the backend or the domain said no, 65 unusable data, 69
+    /// unavailable, 73/74 local input and output (sysexits).
     var exitCode: Int32 {
         switch kind {
         case .unauthorized, .validation, .notFound, .notSignedIn, .conflict: 1
         case .badData: 65
         case .unavailable: 69
+        case .io: ioExitCode
         }
     }
 
@@ -45,6 +53,7 @@ extension Failure {
         case let reportable as ReportableError: self = reportable.failure
         case let network as NetworkError: self = Failure(network)
         case let persistence as PersistenceError: self = Failure(persistence)
+        case let output as OutputError: self = Failure(kind: .io, message: output.localizedDescription)
         default: self = Failure(kind: .badData, message: error.localizedDescription)
         }
     }

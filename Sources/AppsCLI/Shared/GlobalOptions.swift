@@ -21,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "Where HTTP responses are cached.")
     var cacheDirectory: String?
 
-    @Option(help: "Seconds to wait for each request.")
+    @Option(help: "Seconds to wait for each request (1 to 3600).")
     var timeout: Int = 10
 
     @Flag(help: "Print one line per HTTP exchange on stderr.")
@@ -31,7 +31,9 @@ struct GlobalOptions: ParsableArguments {
     var noColor = false
 
     func validate() throws {
-        guard timeout >= 1 else { throw ValidationError("--timeout must be a whole number of seconds, at least 1.") }
+        guard (1...3600).contains(timeout) else {
+            throw ValidationError("--timeout must be a whole number of seconds from 1 to 3600.")
+        }
         if let baseURL {
             guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
                 throw ValidationError("--base-url must be an http or https URL, such as http://127.0.0.1:8080.")

@@ -12,10 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on; 0 lets the system choose.")
+    @Option(help: "The port to listen on (0 to 65535; 0 lets the system choose).")
     var port = 8080
 
-    @Option(name: .customLong("latency-ms"), help: "Milliseconds to wait before every answer.")
+    @Option(name: .customLong("latency-ms"), help: "Milliseconds to wait before every answer (0 to 60000).")
     var latencyMilliseconds = 0
 
     @Option(name: .customLong("failure-rate"), help: "The fraction of requests (0 to 1) answered 503.")
@@ -39,7 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        guard latencyMilliseconds >= 0 else { throw ValidationError("--latency-ms must not be negative.") }
+        guard (0...60_000).contains(latencyMilliseconds) else {
+            throw ValidationError("--latency-ms must be between 0 and 60000.")
+        }
         guard (0...1).contains(failureRate) else { throw ValidationError("--failure-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
     }
@@ -51,11 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
         let server = FixtureServer(
             configuration: .init(
                 host: host, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
-                seed: seed),
+                dropRate: dropRate, seed: seed),
             backend: backend, logger: logger)
         let host = self.host
         try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
-            StandardStreams().write("Listening on http://\(host):\(port)\n", to: .standardOutput)
+            try? StandardStreams().write("Listening on http://\(host):\(port)\n", to: .standardOutput)
         }
     }
 }

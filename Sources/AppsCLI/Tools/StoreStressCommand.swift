@@ -23,14 +23,18 @@ struct StoreStressCommand: ParsableCommand {
     }
 
     @Option(help: "The file to save to.") var file: String
-    @Option(help: "How many saves (0: until killed).") var count = 0
+    @Option(help: "How many saves (0: until killed; at most 1000000).") var count = 0
+
+    func validate() throws {
+        guard (0...1_000_000).contains(count) else { throw ValidationError("--count must be between 0 and 1000000.") }
+    }
 
     func run() throws {
         let store = FileValueStore<Value>(fileURL: URL(fileURLWithPath: file))
         var generation = 1
         while count == 0 || generation <= count {
             try store.save(Value(generation: generation))
-            StandardStreams().write("\(generation)\n", to: .standardOutput)
+            try StandardStreams().write("\(generation)\n", to: .standardOutput)
             generation += 1
         }
     }

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `apps` under output it cannot write and numbers out of range: an error and an exit code, never
+/// a crash, and nothing half done.
+@Suite("apps under bad input")
+struct BadInputTests {
+    @Test func aFullDiskForTheResultIsOneLineAndExit74() async throws {
+        let output = try await AppsProcess.shell(#""$APPS" lotto results > /dev/full"#)
+        #expect(output.status == 74)
+        #expect(output.stderr == "error: Cannot write to standard output: No space left on device.\n")
+    }
+
+    @Test func aClosedStandardOutputIsExit74() async throws {
+        let output = try await AppsProcess.shell(#""$APPS" lotto results --format json >&-"#)
+        #expect(output.status == 74)
+        #expect(output.stderr.hasPrefix("error: Cannot write to standard output"))
+    }
+
+    @Test func aClosedStandardErrorStillGivesTheFailureExitCode() async throws {
+        let output = try await AppsProcess.shell(#""$APPS" lotto draw nope 2>&-"#)
+        #expect(output.status == 1)
+    }
+
+    @Test func aSignInThatCannotBeShownIsNotKept() async throws {
+        try await withTemporaryDirectory { state in
+            let environment = ["APPS_STATE_DIR": state.path]
+            let signIn = try await AppsProcess.shell(
+                #""$APPS" koober signin --email johnny@gmail.com > /dev/full"#, stdin: "password\n",
+                environment: environment)
+            #expect(signIn.status == 74)
+            let whoami = try await AppsProcess.run(["koober", "whoami"], environment: environment)
+            #expect(whoami.status == 1)
+            #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("koober-session.json").path))
+        }
+    }
+
+    @Test func aRegistrationThatCannotBeShownIsNotKept() async throws {
+        try await withTemporaryDirectory { state in
+            let environment = ["APPS_STATE_DIR": state.path]
+            let register = try await AppsProcess.shell(
+                #""$APPS" pilot register --name Ann --license PPL > /dev/full"#, stdin: "Secret123456\nSecret123456\n",
+                environment: environment)
+            #expect(register.status == 74)
+            #expect(try await AppsProcess.run(["pilot", "whoami"], environment: environment).status == 1)
+        }
+    }
+
+    @Test func generatedLinesThatCannotBeWrittenAreExit74() async throws {
+        let output = try await AppsProcess.shell(#""$APPS" lotto generate-lines --count 10 > /dev/full"#)
+        #expect(output.status == 74)
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["lotto", "results", "--timeout", "9223372036854775807"],
+                "--timeout must be a whole number of seconds from 1 to 3600."
+            ),
+            (["lotto", "results", "--timeout", "0"], "--timeout must be a whole number of seconds from 1 to 3600."),
+            (["lotto", "generate-lines", "--count=-5"], "--count must be between 1 and 100000000."),
+            (["serve", "--latency-ms", "600000"], "--latency-ms must be between 0 and 60000."),
+            (["listings", "images", "--output", "x", "--parallel", "33"], "--parallel must be between 1 and 32."),
+        ])
+    func numbersOutOfRangeAreUsageErrorsNamingTheRange(_ arguments: [String], _ message: String) async throws {
+        let output = try await AppsProcess.run(arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test func everyNumericOptionShowsItsRangeInItsHelp() async throws {
+        let help = [
+            (["lotto", "results", "--help"], "(1 to 3600)"), (["lotto", "quickpick", "--help"], "(1 to 1000)"),
+            (["lotto", "generate-lines", "--help"], "(1 to 100000000)"),
+            (["listings", "images", "--help"], "(1 to 32)"),
+            (["serve", "--help"], "(0 to 60000)"), (["serve", "--help"], "(0 to 65535"),
+        ]
+        for (arguments, range) in help {
+            let output = try await AppsProcess.run(arguments)
+            let words = output.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains(range), "\(arguments)")
+        }
+    }
+}
