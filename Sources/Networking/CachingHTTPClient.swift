@@ -61,7 +61,7 @@ public struct CachingHTTPClient: HTTPClient {
         guard request.method == .get else { return try await base.send(request, body: body) }
         let key = Self.key(for: request)
         let store = FileValueStore<Entry>(fileURL: directory.appendingPathComponent("\(key).json"))
-        let entry = readEntry(store)
+        let entry = readEntry(store, for: request)
 
         if let entry, let maxAge = entry.maxAge, now().timeIntervalSince(entry.storedAt) < Double(maxAge) {
             touch(store)
@@ -111,13 +111,16 @@ public struct CachingHTTPClient: HTTPClient {
 
     // MARK: Entries
 
-    private func readEntry(_ store: FileValueStore<Entry>) -> Entry? {
-        do {
-            return try store.load()
-        } catch {
-            try? store.delete()  // corrupt or unreadable: a miss, never a crash
+    /// The stored entry for `request`, or `nil`. An entry that does not decode, or that could not
+    /// have been stored for this request (only `200` answers are, under their own URL), is
+    /// deleted: a miss, never a crash or a bogus answer.
+    private func readEntry(_ store: FileValueStore<Entry>, for request: HTTPRequest) -> Entry? {
+        guard let entry = try? store.load(), entry.status == 200, entry.url == request.url?.absoluteString ?? ""
+        else {
+            try? store.delete()
             return nil
         }
+        return entry
     }
 
     private static func answer(_ entry: Entry, status: CacheStatus) -> (HTTPResponse, Data) {

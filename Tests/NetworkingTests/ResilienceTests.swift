@@ -159,6 +159,62 @@ struct CacheTests {
         }
     }
 
+    /// An entry that decodes but could never have been stored (only `200` answers are) is a miss
+    /// and is replaced, whatever its status; `70000` used to trap inside HTTPTypes.
+    @Test(arguments: [70_000, -1, 0, 99, 304, 404, 600, 999, 99_999])
+    func aCachedEntryWithAnImpossibleStatusIsAMiss(_ status: Int) async throws {
+        try await withTemporaryDirectory { directory in
+            let client = cached(HTTPClientSpy(json: #"{"draws": []}"#), directory)
+            let baseURL = URL(string: "http://lotto.test")!
+            _ = try await get(client, baseURL)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                let file = directory.appendingPathComponent(name)
+                var entry = try #require(
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+                entry["status"] = status
+                entry["maxAge"] = 3600
+                try JSONSerialization.data(withJSONObject: entry).write(to: file)
+            }
+            let (response, body) = try await get(client, baseURL)
+            #expect(response.cacheStatus == .miss)
+            #expect(response.status == .ok)
+            #expect(body == Data(#"{"draws": []}"#.utf8))
+        }
+    }
+
+    @Test func aCachedEntryForAnotherURLIsAMiss() async throws {
+        try await withTemporaryDirectory { directory in
+            let client = cached(HTTPClientSpy(json: #"{"draws": []}"#), directory)
+            let baseURL = URL(string: "http://lotto.test")!
+            _ = try await get(client, baseURL)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+                let file = directory.appendingPathComponent(name)
+                var entry = try #require(
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+                entry["url"] = "http://elsewhere.test/lotto/draws"
+                entry["maxAge"] = 3600
+                try JSONSerialization.data(withJSONObject: entry).write(to: file)
+            }
+            #expect(try await get(client, baseURL).0.cacheStatus == .miss)
+        }
+    }
+
+    @Test func theCacheKeysEntriesByOriginAsWellAsPath() async throws {
+        try await withTemporaryDirectory { directory in
+            let client = cached(
+                HTTPClientSpy { request, _ in
+                    (
+                        HTTPResponse(status: .ok, headerFields: [.cacheControl: "max-age=3600"]),
+                        Data((request.authority ?? "").utf8)
+                    )
+                }, directory)
+            let (_, first) = try await get(client, URL(string: "http://one.test")!)
+            let (second, body) = try await get(client, URL(string: "http://two.test")!)
+            #expect(second.cacheStatus == .miss)
+            #expect(first != body)
+        }
+    }
+
     @Test func aCorruptCacheFileIsAMiss() async throws {
         try await withTemporaryDirectory { directory in
             try await withFixtureServer { server in
