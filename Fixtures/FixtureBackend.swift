@@ -149,8 +149,11 @@ struct RequestURL {
 
     init(_ target: String) {
         let components = URLComponents(string: target)
+        // Each segment is decoded once, after splitting: `a%2Fb` is the one segment `a/b`, and
+        // `%2531` is `%31`, never `1`.
+        let encodedPath = components?.percentEncodedPath ?? target
+        segments = encodedPath.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         path = components?.path ?? target
-        segments = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] where query[item.name] == nil {
             query[item.name] = item.value ?? ""

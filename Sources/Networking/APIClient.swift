@@ -45,6 +45,27 @@ public struct APIClient: Sendable {
         }
     }
 
+    /// Whether `path` holds only characters a URL path may carry, with every `%` starting an escape.
+    static func isPercentEncodedPath(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else {
+                    return false
+                }
+                index += 3
+                continue
+            }
+            guard byte < 0x80, allowedInPath.contains(Unicode.Scalar(byte)) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static let allowedInPath = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "%"))
+
     /// The request an endpoint stands for: the base URL's path followed by the endpoint's.
     public func makeRequest<Value>(for endpoint: Endpoint<Value>) throws -> HTTPRequest {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
@@ -52,8 +73,13 @@ public struct APIClient: Sendable {
         else {
             throw NetworkError.invalidRequest("\(baseURL) is not an http or https URL")
         }
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = basePath + endpoint.path
+        // The endpoint's path is sent as it is: encoding it again would turn `%20` into `%2520`.
+        guard endpoint.path.hasPrefix("/"), Self.isPercentEncodedPath(endpoint.path) else {
+            throw NetworkError.invalidRequest("\(endpoint.path) is not a percent-encoded path")
+        }
+        let basePath = components.percentEncodedPath
+        components.percentEncodedPath =
+            (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + endpoint.path
         components.queryItems = endpoint.queryItems.isEmpty ? nil : endpoint.queryItems
         guard let url = components.url else {
             throw NetworkError.invalidRequest("\(endpoint.path) does not make a valid URL with \(baseURL)")
@@ -63,5 +89,12 @@ public struct APIClient: Sendable {
             fields[field.name] = field.value
         }
         return HTTPRequest(method: endpoint.method, url: url, headerFields: fields)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

@@ -8,7 +8,8 @@ import HTTPTypes
 /// ``NetworkError/unexpectedStatus(_:message:)``.
 public struct Endpoint<Response: Sendable>: Sendable {
     public var method: HTTPRequest.Method
-    /// The path below the API's base URL, starting with `/`.
+    /// The path below the API's base URL, starting with `/`, percent-encoded: it is sent as it
+    /// is. Build a segment from a value with ``URLPath/segment(_:)``.
     public var path: String
     public var queryItems: [URLQueryItem]
     public var headerFields: HTTPFields
@@ -99,4 +100,20 @@ public enum JSONBody {
         let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
+}
+
+/// Building endpoint paths from values.
+public enum URLPath {
+    /// `value` as one path segment: everything but unreserved characters percent-encoded, so a
+    /// `/`, a space or a `%` in an id stays inside its segment and is decoded once by the server.
+    ///
+    /// ```swift
+    /// Endpoint<ProductDTO>.get("/listings/api/product/\(URLPath.segment(id))")   // "a b/c" → a%20b%2Fc
+    /// ```
+    public static func segment(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -1,3 +1,5 @@
+import AppsCore
+import FixtureServer
 import FixtureTestSupport
 import Foundation
 import Listings
@@ -76,6 +78,24 @@ struct ListingsCommandTests {
                 #expect(output.status == 0)
                 #expect(output.stdout.contains(#""failed":[]"#))
             }
+        }
+    }
+}
+
+@Suite("Paths on the wire")
+struct PathEncodingTests {
+    @Test func aProductIDIsSentEncodedOnceAndNamedInTheAnswer() async throws {
+        let paths = Locked<[String]>([])
+        var configuration = FixtureServer.Configuration()
+        configuration.onRequest = { request in paths.withLock { $0.append(request.path ?? "") } }
+        try await withFixtureServer(configuration) { server in
+            let output = try await AppsProcess.run(
+                ["listings", "product", "a b/c", "--base-url", server.baseURL.absoluteString, "--format", "json"])
+            #expect(output.status == 1)
+            #expect(
+                output.stdout.contains(#"There is no product \"a b\/c\"."#)
+                    || output.stdout.contains(#"There is no product \"a b/c\"."#))
+            #expect(paths.withLock { $0 }.contains("/listings/api/product/a%20b%2Fc"))
         }
     }
 }

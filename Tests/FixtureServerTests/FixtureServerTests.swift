@@ -19,6 +19,24 @@ struct FixtureServerTests {
         }
     }
 
+    /// The server decodes a path segment once: `%2531` is the id `%31`, not product 1, and `a%2Fb`
+    /// is the one id `a/b`. The requests are sent exactly as written.
+    @Test(arguments: [
+        ("/listings/api/product/%2531", 404), ("/listings/api/product/%31", 200), ("/listings/api/product/1%2F2", 404),
+    ])
+    func aPathSegmentIsDecodedOnce(_ path: String, _ status: Int) async throws {
+        try await withFixtureServer { server in
+            var request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: path)
+            request.headerFields[.authorization] = FuzzSeeds.listingsAuthorization
+            let (response, body) = try await URLSessionHTTPClient().send(request, body: nil)
+            #expect(response.status.code == status, "\(String(decoding: body, as: UTF8.self))")
+            if status == 404 {
+                let id = path.split(separator: "/").last.flatMap { $0.removingPercentEncoding } ?? ""
+                #expect(String(decoding: body, as: UTF8.self).contains(id))
+            }
+        }
+    }
+
     @Test func aFailureRateOfOneAnswers503WithAMessage() async throws {
         try await withFixtureServer(FixtureServer.Configuration(failureRate: 1)) { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())

@@ -22,6 +22,21 @@ struct APIClientTests {
         #expect(spy.messages == [.init(method: .get, url: "http://example.test/api/items?q=a%20b")])
     }
 
+    @Test func aPathIsSentAsItIsEncodedOnce() async throws {
+        let (api, spy) = makeSUT()
+        let id = URLPath.segment("a b/c%")
+        #expect(id == "a%20b%2Fc%25")
+        _ = try await api.send(Endpoint<Item>.get("/product/\(id)"))
+        #expect(spy.requests.first?.path == "/api/product/a%20b%2Fc%25")
+    }
+
+    @Test(arguments: ["/a b", "/100%", "/%zz", "no-slash", "/é"])
+    func aPathThatIsNotPercentEncodedIsRefusedBeforeAnythingIsSent(_ path: String) async {
+        let (api, spy) = makeSUT()
+        await #expect(throws: NetworkError.self) { try await api.send(Endpoint<Item>.get(path)) }
+        #expect(spy.requests.isEmpty)
+    }
+
     @Test func sendsTheClientsFieldsUnlessTheEndpointOverridesThem() async throws {
         let (api, spy) = makeSUT(headerFields: [.authorization: "Basic abc", .userAgent: "apps"])
         _ = try await api.send(Endpoint<Item>.get("/items", headerFields: [.userAgent: "special"]))

@@ -54,7 +54,7 @@ public struct RemoteListingsService: ListingsService {
 
     public func productDetails(id: String) async throws -> ProductDetails {
         do {
-            return try await send(Endpoint<ProductDTO>.get("/listings/api/product/\(Self.escaped(id))")).details
+            return try await send(Endpoint<ProductDTO>.get("/listings/api/product/\(URLPath.segment(id))")).details
         } catch NetworkError.unexpectedStatus(404, _) {
             throw ListingsError.productNotFound(id)
         }
@@ -62,7 +62,7 @@ public struct RemoteListingsService: ListingsService {
 
     public func offers(userID: String) async throws -> UserOffers {
         do {
-            return try await send(Endpoint<OffersDTO>.get("/listings/api/user/\(Self.escaped(userID))/offers"))
+            return try await send(Endpoint<OffersDTO>.get("/listings/api/user/\(URLPath.segment(userID))/offers"))
                 .userOffers
         } catch NetworkError.unexpectedStatus(404, _) {
             throw ListingsError.userNotFound(userID)
@@ -70,7 +70,7 @@ public struct RemoteListingsService: ListingsService {
     }
 
     public func imageData(key: String) async throws -> Data {
-        try await send(Endpoint<Data>.bytes("/listings/image/\(Self.escaped(key)).jpg"))
+        try await send(Endpoint<Data>.bytes("/listings/image/\(URLPath.segment(key)).jpg"))
     }
 
     private func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
@@ -79,11 +79,5 @@ public struct RemoteListingsService: ListingsService {
         } catch NetworkError.unexpectedStatus(401, _) {
             throw ListingsError.unauthorized
         }
-    }
-
-    /// A path segment with everything but unreserved characters percent-encoded.
-    static func escaped(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
-            ?? segment
     }
 }
