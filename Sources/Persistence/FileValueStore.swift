@@ -12,41 +12,99 @@ import Foundation
 ///
 /// A save writes a new temporary file beside the target (mode 0600), flushes it to disk and renames
 /// it over the target, so a reader (or a crash) sees the complete old or the complete new value,
-/// never a mix. Missing parent folders are created with mode 0700.
+/// never a mix. Missing parent folders are created with mode 0700. A file larger than
+/// `maximumBytes` is refused before it is read, so a damaged or hostile file cannot exhaust memory.
 public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
     public let fileURL: URL
+    public let maximumBytes: Int
 
-    public init(fileURL: URL) {
+    /// The default cap on a stored file: far above a session or a pilot.
+    public static var defaultMaximumBytes: Int { 1 << 20 }
+
+    public init(fileURL: URL, maximumBytes: Int = defaultMaximumBytes) {
         self.fileURL = fileURL
+        self.maximumBytes = maximumBytes
     }
 
     private var path: String { fileURL.path }
 
     public func load() throws -> Value? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
-        } catch {
-            if !FileManager.default.fileExists(atPath: path) { return nil }
-            throw PersistenceError.readFailed(file: path, reason: error.localizedDescription)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw PersistenceError.readFailed(file: path, reason: POSIXFailure.current("open").description)
         }
-        return try StoredValue.decode(Value.self, from: data, file: path)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw PersistenceError.readFailed(file: path, reason: POSIXFailure.current("fstat").description)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw PersistenceError.readFailed(file: path, reason: "not a regular file")
+        }
+        guard Int(info.st_size) <= maximumBytes else {
+            throw PersistenceError.tooLarge(file: path, limitBytes: maximumBytes)
+        }
+        return try StoredValue.decode(Value.self, from: try read(descriptor, size: Int(info.st_size)), file: path)
     }
 
     public func save(_ value: Value) throws {
+        try publish(value) { temporaryPath in
+            guard rename(temporaryPath, path) == 0 else { throw POSIXFailure.current("rename") }
+        }
+    }
+
+    /// Publishes the new file with `link(2)`, which fails when the target exists: of two creates
+    /// racing, in one process or many, exactly one wins.
+    public func create(_ value: Value) throws {
+        var exists = false
+        try publish(value) { temporaryPath in
+            guard link(temporaryPath, path) == 0 else {
+                exists = errno == EEXIST
+                throw POSIXFailure.current("link")
+            }
+            unlink(temporaryPath)
+        } failed: {
+            if exists { throw PersistenceError.alreadyExists(file: path) }
+        }
+    }
+
+    /// Writes `value` to a temporary file beside the target and hands it to `move`; the temporary
+    /// file never outlives a failure.
+    private func publish(
+        _ value: Value, move: (String) throws -> Void, failed: () throws -> Void = {}
+    ) throws {
         let data = try StoredValue.encode(value, file: path)
         try createParentDirectory()
         let temporaryPath = fileURL.deletingLastPathComponent()
             .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
         do {
             try Self.writeDurably(data, to: temporaryPath)
-            guard rename(temporaryPath, path) == 0 else { throw POSIXFailure.current("rename") }
+            try move(temporaryPath)
         } catch {
             unlink(temporaryPath)
+            try failed()
             throw PersistenceError.writeFailed(file: path, reason: "\(error)")
         }
+    }
+
+    /// Reads `size` bytes, and fails if the file grew past the cap while it was read.
+    private func read(_ descriptor: Int32, size: Int) throws -> Data {
+        var data = Data(count: size + 1)
+        var total = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while total < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw PersistenceError.readFailed(file: path, reason: POSIXFailure.current("read").description)
+                }
+                if count == 0 { break }
+                total += count
+            }
+        }
+        guard total <= maximumBytes else { throw PersistenceError.tooLarge(file: path, limitBytes: maximumBytes) }
+        return data.prefix(total)
     }
 
     public func delete() throws {
@@ -84,6 +142,14 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
         guard fsync(descriptor) == 0 else { throw POSIXFailure.current("fsync") }
     }
 }
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+#elseif canImport(Musl)
+    private let systemRead = Musl.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+#endif
 
 struct POSIXFailure: Error, CustomStringConvertible {
     var call: String

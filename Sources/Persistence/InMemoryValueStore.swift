@@ -22,6 +22,14 @@ public final class InMemoryValueStore<Value: Codable & Sendable>: ValueStore {
         data.withLock { $0 = encoded }
     }
 
+    public func create(_ value: Value) throws {
+        let encoded = try StoredValue.encode(value, file: name)
+        try data.withLock { stored in
+            guard stored == nil else { throw PersistenceError.alreadyExists(file: name) }
+            stored = encoded
+        }
+    }
+
     public func delete() throws {
         data.withLock { $0 = nil }
     }

@@ -11,6 +11,9 @@ public protocol ValueStore<Value>: Sendable {
 
     func load() throws -> Value?
     func save(_ value: Value) throws
+    /// Saves `value` only if nothing is stored, atomically: of two creates racing, exactly one
+    /// succeeds and the other throws ``PersistenceError/alreadyExists(file:)``.
+    func create(_ value: Value) throws
     /// Forgets the value; deleting nothing is not an error.
     func delete() throws
 }
@@ -21,6 +24,10 @@ public enum PersistenceError: Error, Equatable, Sendable {
     case readFailed(file: String, reason: String)
     case writeFailed(file: String, reason: String)
     case deleteFailed(file: String, reason: String)
+    /// ``ValueStore/create(_:)`` found a value stored already.
+    case alreadyExists(file: String)
+    /// The file is larger than any value the store keeps: it is refused before it is read.
+    case tooLarge(file: String, limitBytes: Int)
 }
 
 extension PersistenceError: LocalizedError {
@@ -31,6 +38,9 @@ extension PersistenceError: LocalizedError {
         case .readFailed(let file, let reason): "Cannot read \(file): \(reason)"
         case .writeFailed(let file, let reason): "Cannot save to \(file): \(reason)"
         case .deleteFailed(let file, let reason): "Cannot delete \(file): \(reason)"
+        case .alreadyExists(let file): "\(file) holds a value already."
+        case .tooLarge(let file, let limit):
+            "\(file) is larger than \(limit / 1024) KiB, far more than it should hold. Delete the file to start again."
         }
     }
 }

@@ -64,6 +64,27 @@ public enum ValueStoreContract {
         #expect(try store.load() == StoredSample(name: "kept"))
     }
 
+    public static func createSavesOnlyWhenNothingIsStored(_ store: some ValueStore<StoredSample>) throws {
+        try store.create(StoredSample(name: "first"))
+        #expect(throws: PersistenceError.self) { try store.create(StoredSample(name: "second")) }
+        #expect(try store.load() == StoredSample(name: "first"))
+        try store.delete()
+        try store.create(StoredSample(name: "again"))
+        #expect(try store.load() == StoredSample(name: "again"))
+    }
+
+    public static func concurrentCreatesLetExactlyOneWin(_ store: some ValueStore<StoredSample>) async throws {
+        let values = (0..<20).map { StoredSample(name: "creator \($0)") }
+        let winners = await withTaskGroup(of: StoredSample?.self) { group in
+            for value in values {
+                group.addTask { (try? store.create(value)) != nil ? value : nil }
+            }
+            return await group.reduce(into: [StoredSample]()) { if let won = $1 { $0.append(won) } }
+        }
+        #expect(winners.count == 1)
+        #expect(try store.load() == winners.first)
+    }
+
     public static func concurrentSavesLeaveOneCompleteValue(_ store: some ValueStore<StoredSample>) async throws {
         let values = (0..<40).map { StoredSample(name: "writer \($0)", numbers: Array(0..<($0 * 50))) }
         await withTaskGroup(of: Void.self) { group in

@@ -47,6 +47,44 @@ struct BadInputTests {
         }
     }
 
+    @Test func twentyRegistrationsAtOnceLetExactlyOneWin() async throws {
+        try await withTemporaryDirectory { state in
+            let environment = ["APPS_STATE_DIR": state.path]
+            let outputs = try await withThrowingTaskGroup(of: (Int, AppsProcess.Output).self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        let output = try await AppsProcess.run(
+                            ["pilot", "register", "--name", "Pilot\(index)", "--license", "PPL", "--format", "json"],
+                            stdin: "Secret123456\nSecret123456\n", environment: environment)
+                        return (index, output)
+                    }
+                }
+                return try await group.reduce(into: [(Int, AppsProcess.Output)]()) { $0.append($1) }
+            }
+            let winners = outputs.filter { $0.1.status == 0 }
+            #expect(winners.count == 1)
+            #expect(outputs.filter { $0.1.status == 1 && $0.1.stdout.contains(#""kind":"conflict""#) }.count == 19)
+            let whoami = try await AppsProcess.run(["pilot", "whoami", "--format", "json"], environment: environment)
+            #expect(whoami.stdout.contains(#""name":"Pilot\#(winners.first?.0 ?? -1)""#))
+        }
+    }
+
+    @Test func aStateFolderThatIsAFileIsAnIOErrorNamingIt() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("state")
+            try Data("not a folder".utf8).write(to: file)
+            let environment = ["APPS_STATE_DIR": file.path]
+            let whoami = try await AppsProcess.run(["koober", "whoami"], environment: environment)
+            #expect(whoami.status == 74)
+            #expect(whoami.stderr.contains(file.path))
+            let register = try await AppsProcess.run(
+                ["pilot", "register", "--name", "Ann", "--license", "PPL", "--format", "json"],
+                stdin: "Secret123456\nSecret123456\n", environment: environment)
+            #expect(register.status == 74)
+            #expect(register.stdout.contains(#""kind":"io""#))
+        }
+    }
+
     @Test func generatedLinesThatCannotBeWrittenAreExit74() async throws {
         let output = try await AppsProcess.shell(#""$APPS" lotto generate-lines --count 10 > /dev/full"#)
         #expect(output.status == 74)

@@ -55,6 +55,7 @@ struct FailingSessionStore: UserSessionStore {
 
     func load() throws -> UserSession? { nil }
     func save(_: UserSession) throws { throw ReadOnly() }
+    func create(_: UserSession) throws { throw ReadOnly() }
     func delete() throws {}
 }
 

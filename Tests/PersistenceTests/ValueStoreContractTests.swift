@@ -50,6 +50,16 @@ struct ValueStoreContractTests {
     }
 
     @Test(arguments: StoreSubject.allCases)
+    func createSavesOnlyWhenNothingIsStored(_ subject: StoreSubject) async throws {
+        try await subject.withStore { try ValueStoreContract.createSavesOnlyWhenNothingIsStored($0) }
+    }
+
+    @Test(arguments: StoreSubject.allCases)
+    func concurrentCreatesLetExactlyOneWin(_ subject: StoreSubject) async throws {
+        try await subject.withStore { try await ValueStoreContract.concurrentCreatesLetExactlyOneWin($0) }
+    }
+
+    @Test(arguments: StoreSubject.allCases)
     func concurrentSavesLeaveOneCompleteValue(_ subject: StoreSubject) async throws {
         try await subject.withStore { try await ValueStoreContract.concurrentSavesLeaveOneCompleteValue($0) }
     }
@@ -100,6 +110,36 @@ struct FileValueStoreTests {
             try store.save(StoredSample(name: "three"))
             let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
             #expect(names == ["sample.json"])
+        }
+    }
+
+    @Test func aFileLargerThanTheCapIsRefusedBeforeItIsRead() async throws {
+        try await withSUT { store, url in
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A sparse 2 GiB file: nothing is written, and reading it whole would take gigabytes.
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: 2 << 30)
+            try handle.close()
+            #expect(throws: PersistenceError.tooLarge(file: url.path, limitBytes: store.maximumBytes)) {
+                try store.load()
+            }
+        }
+    }
+
+    @Test func aFolderThatIsAFileIsAReadErrorNamingThePath() async throws {
+        try await withTemporaryDirectory { directory in
+            let notAFolder = directory.appendingPathComponent("state")
+            try Data("x".utf8).write(to: notAFolder)
+            let store = FileValueStore<StoredSample>(fileURL: notAFolder.appendingPathComponent("sample.json"))
+            let error = #expect(throws: PersistenceError.self) { try store.load() }
+            guard case .readFailed(let file, let reason) = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
+            #expect(file == notAFolder.appendingPathComponent("sample.json").path)
+            #expect(reason.contains("Not a directory"))
         }
     }
 

@@ -23,5 +23,6 @@ func memoryStore(_ pilot: Pilot? = nil) throws -> InMemoryValueStore<Pilot> {
 struct FailingPilotStore: PilotStore {
     func load() throws -> Pilot? { nil }
     func save(_: Pilot) throws { throw PersistenceError.writeFailed(file: "pilot.json", reason: "The disk is full.") }
+    func create(_ pilot: Pilot) throws { try save(pilot) }
     func delete() throws {}
 }

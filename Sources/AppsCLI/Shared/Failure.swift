@@ -77,8 +77,16 @@ extension Failure {
         self.init(kind: Failure(cause).kind, message: message)
     }
 
+    /// Damaged data is `badData` (65); a file that cannot be read or written is `io`, 74 or, when
+    /// it cannot be created, 73; a value that exists already is a `conflict`.
     init(_ error: PersistenceError) {
-        self.init(kind: .badData, message: error.localizedDescription)
+        let message = error.localizedDescription
+        switch error {
+        case .corrupt, .tooLarge: self.init(kind: .badData, message: message)
+        case .readFailed, .deleteFailed: self.init(kind: .io, message: message)
+        case .writeFailed: self.init(kind: .io, message: message, ioExitCode: 73)
+        case .alreadyExists: self.init(kind: .conflict, message: message)
+        }
     }
 }
 

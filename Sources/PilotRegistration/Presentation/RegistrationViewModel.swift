@@ -71,11 +71,13 @@ public final class RegistrationViewModel {
         guard isRegisterEnabled, let license = selectedLicense else { return nil }
         let pilot = Pilot(name: name.trimmingCharacters(in: .whitespacesAndNewlines), license: license)
         do {
-            if let registered = try store.load() {
-                saveError = .alreadyRegistered(registered)
-                return nil
-            }
-            try store.save(pilot)
+            try store.create(pilot)
+        } catch PersistenceError.alreadyExists {
+            // Another registration won, perhaps in another process at the same moment.
+            saveError =
+                (try? store.load()).flatMap { $0.map(PilotRegistrationError.alreadyRegistered) }
+                ?? .storage(.alreadyExists(file: "the stored pilot"))
+            return nil
         } catch {
             saveError = PilotRegistrationError(storage: error)
             return nil
