@@ -33,6 +33,9 @@ public struct CachingHTTPClient: HTTPClient {
         self.now = now
     }
 
+    /// An entry holds a body of up to `URLSessionHTTPClient.defaultMaximumBodyBytes`, base64 in JSON.
+    static let maximumEntryBytes = 48 << 20
+
     struct Entry: Codable {
         var url: String
         var status: Int
@@ -60,7 +63,8 @@ public struct CachingHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         guard request.method == .get else { return try await base.send(request, body: body) }
         let key = Self.key(for: request)
-        let store = FileValueStore<Entry>(fileURL: directory.appendingPathComponent("\(key).json"))
+        let store = FileValueStore<Entry>(
+            fileURL: directory.appendingPathComponent("\(key).json"), maximumBytes: Self.maximumEntryBytes)
         let entry = readEntry(store, for: request)
 
         if let entry, let maxAge = entry.maxAge, now().timeIntervalSince(entry.storedAt) < Double(maxAge) {

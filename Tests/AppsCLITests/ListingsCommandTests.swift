@@ -82,6 +82,51 @@ struct ListingsCommandTests {
     }
 }
 
+@Suite("apps listings images failures")
+struct ImageFailureTests {
+    @Test func anImageThatCannotBeSavedFailsTheRunWith73AndIsNamed() async throws {
+        try await withTemporaryDirectory { root in
+            let folder = root.appendingPathComponent("images")
+            // A folder where the file should go: the save fails even for root.
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("shirt-blue.jpg"), withIntermediateDirectories: true)
+            let output = try await AppsProcess.run(["listings", "images", "--output", folder.path, "--format", "json"])
+            #expect(output.status == 73)
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            let failed = try #require(report["failed"] as? [[String: Any]])
+            #expect(failed.map { $0["key"] as? String } == ["shirt-blue"])
+            #expect(failed.first?["stage"] as? String == "save")
+        }
+    }
+
+    @Test func imagesThatCannotBeDownloadedFailTheRunWith69() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.answer = { request in
+            guard request.path?.hasPrefix("/listings/image/") == true else { return nil }
+            return (HTTPResponse(status: .notFound), Data(#"{"message":"gone"}"#.utf8))
+        }
+        try await withFixtureServer(configuration) { server in
+            try await withTemporaryDirectory { root in
+                let output = try await AppsProcess.run(
+                    ["listings", "images", "--output", root.path, "--base-url", server.baseURL.absoluteString])
+                #expect(output.status == 69)
+                #expect(output.stdout.contains("Downloaded 0 of"))
+            }
+        }
+    }
+
+    @Test func anOutputThatIsAFileIsAnIOErrorNamingIt() async throws {
+        try await withTemporaryDirectory { root in
+            let file = root.appendingPathComponent("taken")
+            try Data("x".utf8).write(to: file)
+            let output = try await AppsProcess.run(["listings", "images", "--output", file.path])
+            #expect(output.status == 73)
+            #expect(output.stderr.contains(file.path))
+        }
+    }
+}
+
 @Suite("Paths on the wire")
 struct PathEncodingTests {
     @Test func aProductIDIsSentEncodedOnceAndNamedInTheAnswer() async throws {

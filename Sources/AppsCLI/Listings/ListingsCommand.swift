@@ -95,7 +95,13 @@ extension ListingsCommand {
             let service = environment.listingsService
             let keys = DownloadImages.keys(for: try await environment.loadedListing(user: user, console: console))
             let folder = URL(fileURLWithPath: output, isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(
+                    kind: .io, message: "Cannot create the folder \(folder.path): \(error.localizedDescription)",
+                    ioExitCode: 73)
+            }
             let download = DownloadImages(
                 loader: ImageLoader(fetch: { try await service.imageData(key: $0) }), concurrency: parallel)
             let progress = ProgressBar(
@@ -105,11 +111,17 @@ extension ListingsCommand {
             var report = await download(
                 keys.filter(SafeFileName.isSafe), save: { key, data in try Self.save(data, key: key, in: folder) }
             ) { progress.show(done: refused.count + $0) }
-            report.failed += refused.map { .init(key: $0, message: UnsafeImageKey().localizedDescription) }
+            report.failed += refused.map {
+                .init(key: $0, stage: .save, message: UnsafeImageKey().localizedDescription)
+            }
             progress.finish()
             try console.result(json: ListingsJSON.images(report)) {
                 ListingsText(console: console).images(report, of: keys.count, in: folder)
             }
+            // Scripts can tell: an image that could not be kept is a local failure (73), one that
+            // could not be downloaded a backend one (69).
+            if report.failed.contains(where: { $0.stage == .save }) { throw ExitCode(73) }
+            if !report.failed.isEmpty { throw ExitCode(69) }
         }
 
         /// Writes one image atomically, under a name that cannot leave `folder`.

@@ -32,7 +32,13 @@ enum ListingsJSON {
             ("downloaded", .int(report.saved.count)),
             (
                 "failed",
-                .array(report.failed.map { .object([("key", .string($0.key)), ("message", .string($0.message))]) })
+                .array(
+                    report.failed.map {
+                        .object([
+                            ("key", .string($0.key)), ("stage", .string($0.stage.rawValue)),
+                            ("message", .string($0.message)),
+                        ])
+                    })
             ),
         ])
     }

@@ -13,12 +13,19 @@ public struct DownloadImages: Sendable {
     /// What became of each key.
     public struct Report: Equatable, Sendable {
         public struct Failure: Equatable, Sendable {
+            /// Where an image was lost: on its way, or when the app kept it.
+            public enum Stage: String, Sendable {
+                case download, save
+            }
+
             public let key: String
+            public let stage: Stage
             /// Why: the download's or the save's error, in words a user can act on.
             public let message: String
 
-            public init(key: String, message: String) {
+            public init(key: String, stage: Stage, message: String) {
                 self.key = key
+                self.stage = stage
                 self.message = message
             }
         }
@@ -67,7 +74,7 @@ public struct DownloadImages: Sendable {
     ) async -> Report {
         let loader = self.loader
         var report = Report()
-        await withTaskGroup(of: (String, String?).self) { group in
+        await withTaskGroup(of: (String, Report.Failure?).self) { group in
             var pending = keys[...]
             func startNext() {
                 guard let key = pending.popFirst() else { return }
@@ -76,20 +83,24 @@ public struct DownloadImages: Sendable {
                     do {
                         data = try await loader.image(for: key)
                     } catch {
-                        return (key, ListingsError(error).localizedDescription)
+                        return (
+                            key,
+                            Report.Failure(
+                                key: key, stage: .download, message: ListingsError(error).localizedDescription)
+                        )
                     }
                     do {
                         try await save(key, data)
                         return (key, nil)
                     } catch {
-                        return (key, error.localizedDescription)
+                        return (key, Report.Failure(key: key, stage: .save, message: error.localizedDescription))
                     }
                 }
             }
             for _ in 0..<concurrency { startNext() }
             for await (key, failure) in group {
                 if let failure {
-                    report.failed.append(Report.Failure(key: key, message: failure))
+                    report.failed.append(failure)
                 } else {
                     report.saved.append(key)
                 }
