@@ -4,16 +4,18 @@ import Koober
 /// The Koober screens as text.
 enum KooberText {
     static func signedIn(_ profile: UserProfile) -> String {
-        "Signed in as \(profile.fullName) (\(profile.email))."
+        "Signed in as \(profile.fullName.terminalSafe) (\(profile.email.terminalSafe))."
     }
 
     static func user(_ profile: UserProfile) -> String {
-        "\(profile.fullName) (\(profile.displayName)), \(profile.email), \(profile.phone)"
+        "\(profile.fullName.terminalSafe) (\(profile.displayName.terminalSafe)), \(profile.email.terminalSafe), \(profile.phone.terminalSafe)"
     }
 
     static func locations(_ locations: [Location]) -> String {
         locations.isEmpty
-            ? "No places match." : locations.map { "\($0.name.rightPadded(to: 20)) \($0.id)" }.joined(separator: "\n")
+            ? "No places match."
+            : locations.map { "\($0.name.terminalSafe.rightPadded(to: 20)) \($0.id.terminalSafe)" }.joined(
+                separator: "\n")
     }
 
     static func ride(_ ride: Ride) -> String {

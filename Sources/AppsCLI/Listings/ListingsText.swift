@@ -7,30 +7,36 @@ struct ListingsText {
 
     func products(_ listing: Listing) -> String {
         listing.products.map { listed in
-            let badge = listed.badge.map { console.paint("[\($0.name)]", .gold) } ?? ""
+            let badge = listed.badge.map { console.paint("[\($0.name.terminalSafe)]", .gold) } ?? ""
             return
-                ("  \(listed.product.id.leftPadded(to: 3))  \(listed.product.name.rightPadded(to: 24)) "
-                + "\(listed.product.price.formatted.rightPadded(to: 20)) \(badge)").trailingSpacesRemoved
+                ("  \(listed.product.id.terminalSafe.leftPadded(to: 3))  \(listed.product.name.terminalSafe.rightPadded(to: 24)) "
+                + "\(listed.product.price.formatted.terminalSafe.rightPadded(to: 20)) \(badge)").trailingSpacesRemoved
         }.joined(separator: "\n")
     }
 
     func details(_ details: ProductDetails, badge: Badge?, image: LoadState<Data, ListingsError>) -> String {
         let imageLine =
             switch image {
-            case .loaded(let data): "Image: \(details.product.imageKey), \(data.count) bytes"
-            case .failed(let error): "Image: \(details.product.imageKey) failed: \(error.localizedDescription)"
-            case .idle, .loading: "Image: \(details.product.imageKey)"
+            case .loaded(let data): "Image: \(details.product.imageKey.terminalSafe), \(data.count) bytes"
+            case .failed(let error):
+                "Image: \(details.product.imageKey.terminalSafe) failed: \(error.localizedDescription)"
+            case .idle, .loading: "Image: \(details.product.imageKey.terminalSafe)"
             }
         return
             ([
-                console.paint(details.product.name, .bold) + (badge.map { "  [\($0.name)]" } ?? ""),
-                details.product.price.formatted, imageLine,
-            ] + details.information.flatMap { ["", console.paint($0.title, .bold), $0.text] })
+                console.paint(details.product.name.terminalSafe, .bold)
+                    + (badge.map { "  [\($0.name.terminalSafe)]" } ?? ""),
+                details.product.price.formatted.terminalSafe, imageLine,
+            ]
+            + details.information.flatMap {
+                ["", console.paint($0.title.terminalSafe, .bold), $0.text.terminalSafeLines]
+            })
             .joined(separator: "\n")
     }
 
     func images(_ report: DownloadImages.Report, of total: Int, in folder: URL) -> String {
-        (["Downloaded \(report.saved.count) of \(total) images to \(folder.path)."]
-            + report.failed.map { "  failed \($0.key): \($0.message)" }).joined(separator: "\n")
+        (["Downloaded \(report.saved.count) of \(total) images to \(folder.path.terminalSafe)."]
+            + report.failed.map { "  failed \($0.key.terminalSafe): \($0.message.terminalSafe)" }).joined(
+                separator: "\n")
     }
 }

@@ -75,7 +75,7 @@ extension LottoCommand {
 
         static func text(_ report: BulkChecker.Report, draw: Draw) -> String {
             var lines = [
-                "Checked \(report.lines) lines against \(draw.id) · \(draw.date.longDescription)"
+                "Checked \(report.lines) lines against \(draw.id.terminalSafe) · \(draw.date.longDescription)"
                     + (report.invalid > 0 ? " (\(report.invalid) invalid lines skipped)" : "")
             ]
             for tier in PrizeTier.allCases {

@@ -8,7 +8,10 @@ struct LottoText {
 
     func results(_ draws: [Draw]) -> String {
         let rows = draws.map { draw in
-            [draw.date.longDescription, balls(draw.numbers), pad(draw.bonusBall), draw.topPrize.description, draw.id]
+            [
+                draw.date.longDescription, balls(draw.numbers), pad(draw.bonusBall), draw.topPrize.description,
+                draw.id.terminalSafe,
+            ]
         }
         return table(header: ["Date", "Numbers", "Bonus", "Top prize", "Draw"], rows: rows, rightAligned: [2, 3])
     }
@@ -16,29 +19,32 @@ struct LottoText {
     func detail(_ model: DrawDetailViewModel) -> String {
         let draw = model.draw
         var lines = [
-            console.paint("\(draw.id) · \(draw.date.longDescription)", .bold),
+            console.paint("\(draw.id.terminalSafe) · \(draw.date.longDescription)", .bold),
             "  Numbers    \(balls(draw.numbers))",
             "  Bonus ball \(pad(draw.bonusBall))",
             "  Top prize  \(draw.topPrize)",
             "",
         ]
         lines.append(
-            "  ‹ Previous  " + (model.previous.map { "\($0.id) (\($0.date.longDescription))" } ?? "none (oldest draw)"))
+            "  ‹ Previous  "
+                + (model.previous.map { "\($0.id.terminalSafe) (\($0.date.longDescription))" } ?? "none (oldest draw)"))
         lines.append(
-            "  › Next      " + (model.next.map { "\($0.id) (\($0.date.longDescription))" } ?? "none (latest draw)"))
+            "  › Next      "
+                + (model.next.map { "\($0.id.terminalSafe) (\($0.date.longDescription))" } ?? "none (latest draw)"))
         return lines.joined(separator: "\n")
     }
 
     func tickets(_ mine: MyTickets) -> String {
         let checkedRows = mine.checked.map { check in
             [
-                check.ticketID ?? "", check.drawID, mine.draw(id: check.drawID)?.date.longDescription ?? "",
+                (check.ticketID ?? "").terminalSafe, check.drawID.terminalSafe,
+                mine.draw(id: check.drawID)?.date.longDescription ?? "",
                 checkedBalls(check), outcome(check),
             ]
         }
         let upcomingRows = mine.upcoming.map { ticket in
             [
-                ticket.id, ticket.drawID,
+                ticket.id.terminalSafe, ticket.drawID.terminalSafe,
                 balls(ticket.line.numbers) + (ticket.line.bonusBall.map { "  + \(pad($0))" } ?? ""),
             ]
         }
@@ -53,7 +59,7 @@ struct LottoText {
 
     func check(_ check: TicketCheck, draw: Draw) -> String {
         [
-            "Checked against \(draw.id) · \(draw.date.longDescription)",
+            "Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)",
             "  Draw   \(balls(draw.numbers))  + \(pad(draw.bonusBall))",
             "  Yours  \(checkedBalls(check))",
             "  \(outcome(check))",
@@ -62,7 +68,9 @@ struct LottoText {
 
     func quickPick(_ lines: [TicketCheck], draw: Draw?) -> String {
         var output: [String] = []
-        if let draw { output.append("Quick pick, checked against \(draw.id) · \(draw.date.longDescription)") }
+        if let draw {
+            output.append("Quick pick, checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)")
+        }
         for (index, check) in lines.enumerated() {
             output.append(
                 "  \(String(index + 1).leftPadded(to: String(lines.count).count))  \(checkedBalls(check))   \(outcome(check))"

@@ -5,11 +5,13 @@ import PilotRegistration
 @MainActor
 enum PilotText {
     static func licenses(_ licenses: [License]) -> String {
-        licenses.map { "\($0.type.rightPadded(to: 6)) \($0.aircraft.joined(separator: ", "))" }.joined(separator: "\n")
+        licenses.map {
+            "\($0.type.terminalSafe.rightPadded(to: 6)) \($0.aircraft.joined(separator: ", ").terminalSafe)"
+        }.joined(separator: "\n")
     }
 
     /// The confirmation screen.
     static func confirmation(_ model: ConfirmationViewModel) -> String {
-        "\(model.welcome)\nLicense   \(model.license)\nAircraft  \(model.aircraft.joined(separator: ", "))"
+        "\(model.welcome.terminalSafe)\nLicense   \(model.license.terminalSafe)\nAircraft  \(model.aircraft.joined(separator: ", ").terminalSafe)"
     }
 }

@@ -97,14 +97,14 @@ struct Console: Sendable {
     func result(json: JSONValue, text: () -> String) throws {
         switch format {
         case .json: try output.write(json.serialized + "\n", to: .standardOutput)
-        case .text: try output.write(text() + "\n", to: .standardOutput)
+        case .text: try output.write(TerminalText.guarded(text()) + "\n", to: .standardOutput)
         }
     }
 
     /// A line for the user that is not the result (progress, "offline: ..."). Standard error that
     /// cannot be written has nowhere to report to, so its failures are dropped.
     func notice(_ message: String) {
-        try? output.write(message + "\n", to: .standardError)
+        try? output.write(message.terminalSafeLines + "\n", to: .standardError)
     }
 
     /// Text on stderr without a newline: prompts and progress bars redrawn in place.
@@ -124,7 +124,7 @@ struct Console: Sendable {
     /// as text when stdout is what failed), `error: …` on stderr in text mode.
     func fail(_ failure: Failure) {
         if format == .json, (try? output.write(failure.json.serialized + "\n", to: .standardOutput)) != nil { return }
-        try? output.write("error: \(failure.message)\n", to: .standardError)
+        try? output.write("error: \(failure.message.terminalSafe)\n", to: .standardError)
     }
 
     func paint(_ text: String, _ style: Style) -> String {
