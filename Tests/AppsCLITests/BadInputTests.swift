@@ -32,7 +32,9 @@ struct BadInputTests {
             #expect(signIn.status == 74)
             let whoami = try await AppsProcess.run(["koober", "whoami"], environment: environment)
             #expect(whoami.status == 1)
-            #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("koober-session.json").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: state.appendingPathComponent("koober-session-the-embedded-backend.json").path))
         }
     }
 

@@ -1,3 +1,5 @@
+import AppsCore
+import FixtureServer
 import FixtureTestSupport
 import Foundation
 import TestSupport
@@ -5,6 +7,9 @@ import Testing
 
 @Suite("apps koober")
 struct KooberCommandTests {
+    /// The session file of the embedded backend: one file per origin.
+    let embeddedSessionFile = "koober-session-the-embedded-backend.json"
+
     func apps(_ arguments: [String], state: URL, stdin: String = "") async throws -> AppsProcess.Output {
         try await AppsProcess.run(arguments + ["--state-dir", state.path], stdin: stdin)
     }
@@ -18,7 +23,7 @@ struct KooberCommandTests {
             #expect(signIn.stdout.contains(#""fullName":"Johnny Appleseed""#))
             #expect(!signIn.stdout.contains("kb1."))
 
-            let stored = try String(contentsOf: state.appendingPathComponent("koober-session.json"), encoding: .utf8)
+            let stored = try String(contentsOf: state.appendingPathComponent(embeddedSessionFile), encoding: .utf8)
             #expect(stored.contains("kb1."))
 
             let whoami = try await apps(["koober", "whoami"], state: state)
@@ -47,7 +52,31 @@ struct KooberCommandTests {
                 ["koober", "signin", "--email", "johnny@gmail.com", "--format", "json"], state: state, stdin: "nope\n")
             #expect(output.status == 1)
             #expect(output.stdout.contains(#""kind":"unauthorized""#))
-            #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("koober-session.json").path))
+            #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent(embeddedSessionFile).path))
+        }
+    }
+
+    @Test func aSessionIsNeverSentToAnotherBackend() async throws {
+        try await withTemporaryDirectory { state in
+            let signIn = try await apps(
+                ["koober", "signin", "--email", "johnny@gmail.com"], state: state, stdin: "password\n")
+            #expect(signIn.status == 0)
+            let authorizations = Locked<[String]>([])
+            var configuration = FixtureServer.Configuration()
+            configuration.onRequest = { request in
+                if let value = request.headerFields[.authorization] { authorizations.withLock { $0.append(value) } }
+            }
+            try await withFixtureServer(configuration) { server in
+                let origin = "http://127.0.0.1:\(server.port)"
+                let ride = try await apps(
+                    ["koober", "ride", "--pickup", "opera-house", "--dropoff", "moma", "--base-url", origin],
+                    state: state)
+                #expect(ride.status == 1)
+                #expect(ride.stderr.contains("Not signed in to \(origin)."))
+            }
+            #expect(authorizations.withLock { $0 }.isEmpty)
+            let whoami = try await apps(["koober", "whoami"], state: state)
+            #expect(whoami.stdout.contains("Johnny Appleseed"), "the embedded backend's session is kept")
         }
     }
 
@@ -61,9 +90,9 @@ struct KooberCommandTests {
 
     @Test func aRejectedTokenSignsOut() async throws {
         try await withTemporaryDirectory { state in
-            let file = state.appendingPathComponent("koober-session.json")
+            let file = state.appendingPathComponent(embeddedSessionFile)
             try Data(
-                #"{"profile":{"displayName":"J","fullName":"J","email":"j@x","phone":"1"},"remoteSession":{"token":"forged"}}"#
+                #"{"origin":"the embedded backend","value":{"profile":{"displayName":"J","fullName":"J","email":"j@x","phone":"1"},"remoteSession":{"token":"forged"}}}"#
                     .utf8
             ).write(to: file)
             let output = try await apps(

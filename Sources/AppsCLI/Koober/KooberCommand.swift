@@ -10,9 +10,10 @@ struct KooberCommand: AsyncParsableCommand {
 }
 
 extension AppEnvironment {
-    /// The only place the session token is kept: a 0600 file in the state folder.
-    var kooberSessionStore: FileValueStore<UserSession> {
-        FileValueStore<UserSession>(fileURL: stateDirectory.appendingPathComponent("koober-session.json"))
+    /// The only place the session token is kept: a 0600 file in the state folder, one per backend
+    /// origin, so a token is never sent to a backend that did not issue it.
+    var kooberSessionStore: OriginBoundStore<UserSession> {
+        OriginBoundStore(name: "koober-session", origin: origin, in: stateDirectory)
     }
 
     var rideService: RemoteRideService { RemoteRideService(api: api) }
@@ -31,10 +32,11 @@ extension AppEnvironment {
 
 extension KooberAppModel {
     /// The signed-in session, or why there is none.
-    func requireSession() throws -> UserSession {
+    func requireSession(at origin: String) throws -> UserSession {
         if let error { throw error }
         guard case .signedIn(let session) = screen else {
-            throw Failure(kind: .notSignedIn, message: "Not signed in. Use 'apps koober signin --email E'.")
+            throw Failure(
+                kind: .notSignedIn, message: "Not signed in to \(origin). Use 'apps koober signin --email E'.")
         }
         return session
     }
@@ -53,7 +55,7 @@ extension KooberCommand {
             let app = environment.kooberApp()
             app.goToSignIn()
             await app.signIn(email: email, password: password)
-            let session = try app.requireSession()
+            let session = try app.requireSession(at: environment.origin)
             do {
                 try console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
                     KooberText.signedIn(session.profile)
@@ -72,7 +74,7 @@ extension KooberCommand {
         @OptionGroup var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let session = try environment.kooberApp().requireSession()
+            let session = try environment.kooberApp().requireSession(at: environment.origin)
             try console.result(json: .object([("user", KooberJSON.user(session.profile))])) {
                 KooberText.user(session.profile)
             }
@@ -118,7 +120,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let app = environment.kooberApp()
-            let session = try app.requireSession()
+            let session = try app.requireSession(at: environment.origin)
             let rides = environment.rideService
             let places = try await rides.searchLocations("")
             let pickup = try Self.pick(self.pickup, from: places, what: "place")
