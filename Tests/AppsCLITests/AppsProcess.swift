@@ -34,6 +34,11 @@ struct AppsProcess {
             stdin: stdin)
     }
 
+    /// Runs another program (a helper script) to completion.
+    static func runProgram(_ path: String, arguments: [String]) async throws -> Output {
+        try await finish(try start(arguments, executable: URL(fileURLWithPath: path)), stdin: "")
+    }
+
     private static func finish(_ process: Process, stdin: String) async -> Output {
         return await withCheckedContinuation { continuation in
             Thread {

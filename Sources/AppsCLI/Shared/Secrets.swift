@@ -18,15 +18,40 @@ enum Secrets {
             return line
         }
         console.status("\(prompt): ")
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var silent = saved
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        let echoOff = EchoOff()
         defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            echoOff.restore()
             console.status("\n")
         }
         return Swift.readLine(strippingNewline: true) ?? ""
     }
+}
+
+/// The terminal with echo off, and its settings put back on every way out: normally, and on
+/// SIGINT, SIGTERM or SIGHUP (then the signal is raised again, so the process ends as it would
+/// have). Without this, Ctrl-C at a prompt leaves the shell with echo off unless it repairs it.
+private struct EchoOff {
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    init() {
+        tcgetattr(STDIN_FILENO, &savedTerminal)
+        for number in Self.signals { signal(number, restoreTerminalAndRaise) }
+        var silent = savedTerminal
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    }
+
+    func restore() {
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminal)
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}
+
+/// The settings to put back; written before the handlers are installed, read only by them.
+nonisolated(unsafe) private var savedTerminal = termios()
+
+private func restoreTerminalAndRaise(_ number: Int32) {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminal)
+    signal(number, SIG_DFL)
+    raise(number)
 }
