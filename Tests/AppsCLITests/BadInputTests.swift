@@ -87,6 +87,24 @@ struct BadInputTests {
         }
     }
 
+    @Test(arguments: ["--state-dir", "--cache-dir"])
+    func anEmptyFolderOptionIsAUsageError(_ option: String) async throws {
+        let output = try await AppsProcess.run(["koober", "whoami", option, ""])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("\(option) must name a folder"))
+    }
+
+    @Test func aStateFolderOthersCanWriteIsRefusedWithTheFix() async throws {
+        try await withTemporaryDirectory { directory in
+            let state = directory.appendingPathComponent("state")
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: state.path)
+            let output = try await AppsProcess.run(["koober", "whoami", "--state-dir", state.path])
+            #expect(output.status == 74)
+            #expect(output.stderr.contains("chmod 700 \(state.path)"))
+        }
+    }
+
     @Test func generatedLinesThatCannotBeWrittenAreExit74() async throws {
         let output = try await AppsProcess.shell(#""$APPS" lotto generate-lines --count 10 > /dev/full"#)
         #expect(output.status == 74)

@@ -21,6 +21,20 @@ struct PathsTests {
         #expect(Paths.stateDirectory(option: nil, environment: ["XDG_STATE_HOME": "/x"]).path == "/x/apps")
     }
 
+    @Test func aRelativeXDGVariableIsIgnoredAsTheSpecificationSays() {
+        #expect(
+            Paths.stateDirectory(option: nil, environment: ["XDG_STATE_HOME": "rel/state", "HOME": "/home/ann"]).path
+                == "/home/ann/.local/state/apps")
+    }
+
+    @Test(arguments: ["", "relative/home"])
+    func aHomeThatIsNotAnAbsolutePathComesFromTheUserDatabase(_ home: String) {
+        let path = Paths.stateDirectory(option: nil, environment: ["HOME": home]).path
+        #expect(path.hasPrefix("/"))
+        #expect(!path.hasPrefix(FileManager.default.currentDirectoryPath + "/.local"))
+        #expect(path.hasSuffix("/.local/state/apps"))
+    }
+
     @Test func elseTheXDGDefaultUnderHome() {
         #expect(
             Paths.stateDirectory(option: nil, environment: ["HOME": "/home/ann"]).path == "/home/ann/.local/state/apps")

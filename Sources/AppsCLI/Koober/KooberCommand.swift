@@ -12,15 +12,15 @@ struct KooberCommand: AsyncParsableCommand {
 extension AppEnvironment {
     /// The only place the session token is kept: a 0600 file in the state folder, one per backend
     /// origin, so a token is never sent to a backend that did not issue it.
-    var kooberSessionStore: OriginBoundStore<UserSession> {
-        OriginBoundStore(name: "koober-session", origin: origin, in: stateDirectory)
+    func kooberSessionStore() throws -> OriginBoundStore<UserSession> {
+        OriginBoundStore(name: "koober-session", origin: origin, in: try stateDirectory())
     }
 
     var rideService: RemoteRideService { RemoteRideService(api: api) }
 
     /// The app model, launched: signed in with the stored session, or onboarding.
-    @MainActor func kooberApp() -> KooberAppModel {
-        let store = kooberSessionStore
+    @MainActor func kooberApp() throws -> KooberAppModel {
+        let store = try kooberSessionStore()
         let auth = RemoteUserAuthService(api: api)
         let app = KooberAppModel(
             signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
@@ -52,7 +52,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let password = try environment.readSecret("Password", console)
-            let app = environment.kooberApp()
+            let app = try environment.kooberApp()
             app.goToSignIn()
             await app.signIn(email: email, password: password)
             let session = try app.requireSession(at: environment.origin)
@@ -87,7 +87,7 @@ extension KooberCommand {
         @OptionGroup var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let app = environment.kooberApp()
+            let app = try environment.kooberApp()
             app.signOut()
             if case .storage(let error) = app.error, case .deleteFailed = error { throw error }
             try console.result(json: .object([("signedOut", .bool(true))])) { "Signed out." }
@@ -119,7 +119,7 @@ extension KooberCommand {
         @Option(help: "The ride option (default: the first offered).") var option: String?
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let app = environment.kooberApp()
+            let app = try environment.kooberApp()
             let session = try app.requireSession(at: environment.origin)
             let rides = environment.rideService
             let places = try await rides.searchLocations("")

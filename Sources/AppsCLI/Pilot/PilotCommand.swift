@@ -10,13 +10,13 @@ struct PilotCommand: AsyncParsableCommand {
 }
 
 extension AppEnvironment {
-    var pilotStore: FileValueStore<Pilot> {
-        FileValueStore<Pilot>(fileURL: stateDirectory.appendingPathComponent("pilot.json"))
+    func pilotStore() throws -> FileValueStore<Pilot> {
+        FileValueStore<Pilot>(fileURL: try stateDirectory().appendingPathComponent("pilot.json"))
     }
 
     /// The registration flow, launched: confirmation when a pilot is stored, else the form.
-    @MainActor func pilotFlow() async -> PilotRegistrationFlow {
-        let flow = PilotRegistrationFlow(licenses: RemoteLicensesService(api: api), store: pilotStore)
+    @MainActor func pilotFlow() async throws -> PilotRegistrationFlow {
+        let flow = PilotRegistrationFlow(licenses: RemoteLicensesService(api: api), store: try pilotStore())
         await flow.launch()
         return flow
     }
@@ -31,7 +31,7 @@ extension PilotCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let form = RegistrationViewModel(
-                licenses: RemoteLicensesService(api: environment.api), store: environment.pilotStore)
+                licenses: RemoteLicensesService(api: environment.api), store: try environment.pilotStore())
             await form.loadLicenses()
             let licenses = try form.licenses.finished()
             try console.result(json: .object([("licenses", .array(licenses.map(PilotJSON.license)))])) {
@@ -50,7 +50,7 @@ extension PilotCommand {
         @Option(help: "The license type, such as PPL.") var license: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let flow = await environment.pilotFlow()
+            let flow = try await environment.pilotFlow()
             switch flow.screen {
             case .confirmation(let pilot): throw PilotRegistrationError.alreadyRegistered(pilot)
             case .error(let error): throw error
@@ -84,7 +84,7 @@ extension PilotCommand {
         @OptionGroup var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let flow = await environment.pilotFlow()
+            let flow = try await environment.pilotFlow()
             if case .error(let error) = flow.screen { throw error }
             guard let confirmation = flow.confirmation else {
                 throw Failure(kind: .notSignedIn, message: "No pilot is registered here. Use 'apps pilot register'.")
@@ -103,10 +103,10 @@ extension PilotCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             // Logging out forgets whatever is stored, a damaged file included.
-            if let confirmation = await environment.pilotFlow().confirmation {
+            if let confirmation = try await environment.pilotFlow().confirmation {
                 try await confirmation.logout()
             } else {
-                try environment.pilotStore.delete()
+                try environment.pilotStore().delete()
             }
             try console.result(json: .object([("loggedOut", .bool(true))])) { "Logged out." }
         }

@@ -49,7 +49,12 @@ struct AppEnvironment: Sendable {
 
     var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }
 
-    var stateDirectory: URL { Paths.stateDirectory(option: options.stateDirectory, environment: processEnvironment) }
+    /// The state folder, checked to be private before a token or a pilot is read or written there.
+    func stateDirectory() throws -> URL {
+        let directory = Paths.stateDirectory(option: options.stateDirectory, environment: processEnvironment)
+        try Paths.checkPrivate(directory)
+        return directory
+    }
 
     var cacheDirectory: URL { Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment) }
 }

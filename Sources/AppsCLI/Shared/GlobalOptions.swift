@@ -31,6 +31,10 @@ struct GlobalOptions: ParsableArguments {
     var noColor = false
 
     func validate() throws {
+        for (name, value) in [("--state-dir", stateDirectory), ("--cache-dir", cacheDirectory)]
+        where value?.isEmpty == true {
+            throw ValidationError("\(name) must name a folder; leave it out for the default.")
+        }
         guard (1...3600).contains(timeout) else {
             throw ValidationError("--timeout must be a whole number of seconds from 1 to 3600.")
         }

@@ -1,7 +1,15 @@
 import Foundation
 
-/// Where state and cache live, by CLI.md's order: the option, `$APPS_…_DIR`, the XDG variable,
-/// the XDG default under the home folder.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where state and cache live: the option, `$APPS_…_DIR`, the XDG variable, the XDG default under
+/// the home folder. Relative XDG variables are ignored, as the XDG specification says, and a home
+/// folder comes from `HOME` only when it is an absolute path, else from the user database: state
+/// never lands in the current folder by accident.
 enum Paths {
     static func stateDirectory(option: String?, environment: [String: String]) -> URL {
         directory(
@@ -22,13 +30,40 @@ enum Paths {
         if let value = environment[appsVariable], !value.isEmpty {
             return URL(fileURLWithPath: value, isDirectory: true)
         }
-        if let value = environment[xdgVariable], !value.isEmpty {
+        if let value = environment[xdgVariable], value.hasPrefix("/") {
             return URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent("apps", isDirectory: true)
         }
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(xdgDefault, isDirectory: true).appendingPathComponent(
+        return home(environment).appendingPathComponent(xdgDefault, isDirectory: true).appendingPathComponent(
             "apps", isDirectory: true)
+    }
+
+    /// `HOME` when it is an absolute path, else the user's home folder from the user database.
+    static func home(_ environment: [String: String]) -> URL {
+        if let value = environment["HOME"], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value, isDirectory: true)
+        }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            let path = String(cString: directory)
+            if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
+        }
+        return URL(fileURLWithPath: "/", isDirectory: true)
+    }
+
+    /// Refuses a state folder that others could write to or that is not a folder: the session
+    /// tokens kept there would not be private. A folder that does not exist yet is created 0700.
+    static func checkPrivate(_ directory: URL) throws {
+        var info = stat()
+        guard lstat(directory.path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw Failure(kind: .io, message: "The state folder \(directory.path) is not a folder.")
+        }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o022 == 0 else {
+            throw Failure(
+                kind: .io,
+                message: "The state folder \(directory.path) can be written by other users (mode "
+                    + "\(String(mode, radix: 8))), so the sessions in it are not private. "
+                    + "Fix it with: chmod 700 \(directory.path)")
+        }
     }
 }
