@@ -88,6 +88,7 @@ let package = Package(
                 "Networking", "Persistence", "Fixtures", "FixtureServer",
                 "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -76,7 +76,7 @@ public struct FixtureServer: Sendable {
         Application(
             responder: BackendResponder(
                 backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
-                onStreamEnd: configuration.onStreamEnd, answer: configuration.answer,
+                onStreamEnd: configuration.onStreamEnd, answer: configuration.answer, logger: logger,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
             configuration: ApplicationConfiguration(
@@ -132,15 +132,39 @@ struct BackendResponder: HTTPResponder {
     let onRequest: (@Sendable (HTTPRequest) -> Void)?
     let onStreamEnd: (@Sendable (Int) -> Void)?
     let answer: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
+    let logger: Logger
     let faults: FaultInjector
 
+    /// Answers the request and logs it (at `info`, which `apps serve --verbose` shows).
     func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        let response = try await answer(request, context: context)
+        let elapsed = (ContinuousClock.now - start).components
+        let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(milliseconds) ms")
+        return response
+    }
+
+    private func answer(_ request: Request, context: Context) async throws -> Response {
         var request = request
-        let body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
+        } catch is NIOTooManyBytesError {
+            return Self.json(.contentTooLarge, #"{"message":"The request body is larger than 1 MiB."}"#)
+        }
         onRequest?(request.head)
         if latency > .zero {
-            // A shutdown does not wait out the latency of requests in flight.
-            try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
+            do {
+                // A shutdown does not wait out the latency of requests in flight: they are told to
+                // come back, never left with an empty 500.
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
+            } catch is CancellationError {
+                var response = Self.json(.serviceUnavailable, #"{"message":"The server is shutting down."}"#)
+                response.headers[.retryAfter] = "1"
+                response.headers[.connection] = "close"
+                return response
+            }
         }
         switch faults.next() {
         case .none:
@@ -149,18 +173,32 @@ struct BackendResponder: HTTPResponder {
             context.channel.close(promise: nil)
             throw DroppedConnection()
         case .unavailable:
-            return Response(
-                status: .serviceUnavailable, headers: [.contentType: "application/json", .retryAfter: "0"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"message":"Injected failure: try again."}"#)))
+            var response = Self.json(.serviceUnavailable, #"{"message":"Injected failure: try again."}"#)
+            response.headers[.retryAfter] = "0"
+            return response
         }
         if request.uri.path == "/debug/stream" {
             return stream(bytes: request.uri.queryParameters.get("bytes", as: Int.self))
         }
+        // HEAD is GET without the body: the same status and fields, the GET's length included.
+        var backendRequest = request.head
+        if backendRequest.method == .head { backendRequest.method = .get }
         let (head, data) =
-            answer?(request.head)
-            ?? backend.handle(request.head, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
+            answer?(backendRequest)
+            ?? backend.handle(backendRequest, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
+        if request.method == .head {
+            var fields = head.headerFields
+            fields[.contentLength] = String(data.count)
+            return Response(status: head.status, headers: fields, body: ResponseBody())
+        }
         return Response(
             status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }
 

@@ -37,6 +37,54 @@ struct FixtureServerTests {
         }
     }
 
+    @Test func headAnswersWithTheFieldsOfTheGetAndNoBody() async throws {
+        try await withFixtureServer { server in
+            let client = URLSessionHTTPClient()
+            let get = HTTPRequest(
+                method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/lotto/draws")
+            var head = get
+            head.method = .head
+            let (getResponse, getBody) = try await client.send(get, body: nil)
+            let (headResponse, headBody) = try await client.send(head, body: nil)
+            #expect(headResponse.status == .ok)
+            #expect(headBody.isEmpty)
+            #expect(headResponse.headerFields[.contentLength] == String(getBody.count))
+            #expect(headResponse.headerFields[.eTag] == getResponse.headerFields[.eTag])
+        }
+    }
+
+    @Test func aBodyOverTheLimitIs413WithAMessage() async throws {
+        try await withFixtureServer { server in
+            let request = HTTPRequest(
+                method: .post, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/auth/authenticate",
+                headerFields: [.contentType: "application/json"])
+            let (response, body) = try await URLSessionHTTPClient().send(
+                request, body: Data(count: FixtureServer.maximumRequestBody + 1))
+            #expect(response.status == .contentTooLarge)
+            #expect(String(decoding: body, as: UTF8.self).contains("larger than 1 MiB"))
+        }
+    }
+
+    @Test func aRequestWaitingWhenTheServerStopsIsToldToComeBack() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        var configuration = FixtureServer.Configuration(latency: .seconds(30))
+        configuration.onRequest = { _ in arrived.yield() }
+        try await withFixtureServer(configuration) { server in
+            let pending = Task {
+                try await URLSessionHTTPClient().send(
+                    HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/health"),
+                    body: nil)
+            }
+            var iterator = arrivals.makeAsyncIterator()
+            await iterator.next()
+            await server.stop()
+            let (response, body) = try await pending.value
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headerFields[.retryAfter] == "1")
+            #expect(String(decoding: body, as: UTF8.self).contains("shutting down"))
+        }
+    }
+
     @Test func aFailureRateOfOneAnswers503WithAMessage() async throws {
         try await withFixtureServer(FixtureServer.Configuration(failureRate: 1)) { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())

@@ -3,6 +3,7 @@ import FixtureServer
 import Fixtures
 import Foundation
 import Logging
+import NIOCore
 
 /// `apps serve`: the fixture backend over HTTP, with fault injection.
 struct ServeCommand: AsyncParsableCommand {
@@ -55,9 +56,17 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
                 dropRate: dropRate, seed: seed),
             backend: backend, logger: logger)
-        let host = self.host
-        try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
-            try? StandardStreams().write("Listening on http://\(host):\(port)\n", to: .standardOutput)
+        // An IPv6 address is written in brackets, so the line is a URL --base-url accepts.
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        do {
+            try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
+                try? StandardStreams().write("Listening on http://\(shownHost):\(port)\n", to: .standardOutput)
+            }
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            try? StandardStreams().write(
+                "error: Cannot listen on \(shownHost):\(port): the port is in use. Choose another with --port, "
+                    + "or --port 0 for a free one.\n", to: .standardError)
+            throw ExitCode(69)
         }
     }
 }
