@@ -178,7 +178,9 @@ struct BackendResponder: HTTPResponder {
             return response
         }
         if request.uri.path == "/debug/stream" {
-            return stream(bytes: request.uri.queryParameters.get("bytes", as: Int.self))
+            return stream(
+                bytes: request.uri.queryParameters.get("bytes", as: Int.self),
+                declared: request.uri.queryParameters.get("declare") == "1")
         }
         // HEAD is GET without the body: the same status and fields, the GET's length included.
         var backendRequest = request.head
@@ -204,12 +206,14 @@ struct BackendResponder: HTTPResponder {
 
 extension BackendResponder {
     /// `GET /debug/stream?bytes=N`: N bytes of `x` (default 1 MiB) in 64 KiB chunks, with no
-    /// `Content-Length`, so a client learns the size only by reading. A server-only route: the
-    /// in-process backend answers with whole bodies.
-    func stream(bytes total: Int?) -> Response {
+    /// `Content-Length` (a client learns the size only by reading) unless `declare=1` asks for one.
+    /// A server-only route: the in-process backend answers with whole bodies.
+    func stream(bytes total: Int?, declared: Bool) -> Response {
         let total = max(0, total ?? 1 << 20)
+        var headers: HTTPFields = [.contentType: "application/octet-stream"]
+        if declared { headers[.contentLength] = String(total) }
         return Response(
-            status: .ok, headers: [.contentType: "application/octet-stream"],
+            status: .ok, headers: headers,
             body: ResponseBody { [onStreamEnd] writer in
                 var written = 0
                 defer { onStreamEnd?(written) }

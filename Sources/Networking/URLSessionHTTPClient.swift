@@ -150,6 +150,30 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         transfers.withLock { $0[task.taskIdentifier] = Transfer(maximumBodyBytes: maximumBodyBytes, finish: finish) }
     }
 
+    /// A response that declares a body longer than the cap is cancelled as soon as its headers
+    /// reach the delegate, before any of the body is taken. A `HEAD` answer, a `204` and a `304`
+    /// declare lengths they do not send, so they are let through. FoundationNetworking ignores the
+    /// disposition and keeps reading into memory until the cancel lands, which is why the task is
+    /// also cancelled directly (Docs/Reliability.md says how far this bounds memory on Linux).
+    func urlSession(
+        _: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let declared = response.expectedContentLength
+        let bodyFollows =
+            dataTask.originalRequest?.httpMethod != "HEAD"
+            && ![204, 304].contains((response as? HTTPURLResponse)?.statusCode ?? 200)
+        let refused = transfers.withLock { transfers in
+            guard let transfer = transfers[dataTask.taskIdentifier], bodyFollows,
+                declared > Int64(transfer.maximumBodyBytes)
+            else { return false }
+            transfer.tooLarge = true
+            return true
+        }
+        completionHandler(refused ? .cancel : .allow)
+        if refused { dataTask.cancel() }
+    }
+
     func urlSession(_: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overCap = transfers.withLock { transfers in
             guard let transfer = transfers[dataTask.taskIdentifier], !transfer.tooLarge else { return false }

@@ -37,6 +37,28 @@ struct HostileBackendTests {
         }
     }
 
+    /// A body that declares its length above the cap is refused at the headers, every time: five
+    /// runs of a 1 GiB answer sent as fast as loopback allows, each leaving the server with only
+    /// what the socket buffers took.
+    @Test func aDeclaredLengthAboveTheCapIsRefusedBeforeTheBody() async throws {
+        let (ends, end) = AsyncStream.makeStream(of: Int.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.onStreamEnd = { end.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(maximumBodyBytes: 1 << 20))
+            var endpoint = Endpoint<Data>.bytes("/debug/stream")
+            endpoint.queryItems = [
+                URLQueryItem(name: "bytes", value: String(1 << 30)), URLQueryItem(name: "declare", value: "1"),
+            ]
+            var iterator = ends.makeAsyncIterator()
+            for _ in 0..<5 {
+                await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 1 << 20)) { try await api.send(endpoint) }
+                let written = try #require(await iterator.next())
+                #expect(written < 64 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
+            }
+        }
+    }
+
     @Test func aBackendThatNeverFinishesIsCutOffByTheTimeout() async throws {
         try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(300))) { server in
             let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient(timeout: .seconds(1)))
