@@ -81,9 +81,11 @@ public struct RetryingHTTPClient: HTTPClient {
         return ceiling * random()
     }
 
+    /// Failures worth another attempt. A timeout is not one: the caller's timeout is the longest
+    /// it waits for an answer, and a backend that did not answer in time rarely does the next time.
     static func isTransient(_ error: any Error) -> Bool {
         switch error as? NetworkError {
-        case .cannotConnect, .timedOut, .connectionLost, .transport: true
+        case .cannotConnect, .connectionLost, .transport: true
         default: false
         }
     }

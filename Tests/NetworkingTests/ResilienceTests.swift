@@ -113,6 +113,22 @@ struct RetryTests {
     }
 }
 
+@Suite("Retry and timeouts")
+struct TimeoutRetryTests {
+    @Test func aTimeoutIsNotRetriedSoTheTimeoutIsTheLongestWait() async throws {
+        let attempts = Locked(0)
+        let client = RetryingHTTPClient(
+            StubHTTPClient { _, _ in
+                attempts.withLock { $0 += 1 }
+                throw NetworkError.timedOut(seconds: 3)
+            }, clock: RecordingClock())
+        await #expect(throws: NetworkError.timedOut(seconds: 3)) {
+            try await client.send(HTTPRequest(method: .get, scheme: "http", authority: "x.test", path: "/"))
+        }
+        #expect(attempts.withLock { $0 } == 1)
+    }
+}
+
 @Suite("HTTP cache")
 struct CacheTests {
     let storedAt = Date(timeIntervalSince1970: 1_763_780_000)

@@ -53,9 +53,10 @@ struct RulesTests {
 
     @Test(
         arguments: [
-            ("PPL", nil), ("ATPL", nil), ("ppl", "Choose one of: PPL, ATPL."), ("", "Choose one of: PPL, ATPL."),
+            ("PPL", nil), ("ATPL", nil), ("ppl", nil), ("aTpL", nil), ("PP", "Choose one of: PPL, ATPL."),
+            ("", "Choose one of: PPL, ATPL."),
         ] as [(String, String?)])
-    func theLicenseMustBeALoadedOne(_ type: String, _ expected: String?) {
+    func theLicenseMustBeALoadedOneInAnyCase(_ type: String, _ expected: String?) {
         let licenses = [License(type: "PPL", aircraft: []), License(type: "ATPL", aircraft: [])]
         #expect(RegistrationRules.licenseError(type, licenses: licenses) == expected)
     }

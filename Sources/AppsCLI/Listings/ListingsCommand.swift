@@ -42,7 +42,7 @@ extension ListingsCommand {
             commandName: "products", abstract: "Every product, with the badge the user's offers earn.")
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The user whose offers decide the badges.") var user = "5"
+        @Option(parsing: .unconditional, help: "The user whose offers decide the badges.") var user = "5"
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let listing = try await environment.loadedListing(user: user, console: console)
@@ -57,7 +57,7 @@ extension ListingsCommand {
 
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The product's id.") var id: String
-        @Option(help: "The user whose offers decide the badge.") var user = "5"
+        @Option(parsing: .unconditional, help: "The user whose offers decide the badge.") var user = "5"
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let coordinator = ListingsCoordinator()
@@ -82,8 +82,8 @@ extension ListingsCommand {
 
         @OptionGroup var options: GlobalOptions
         @Option(help: "The folder to write the images to.") var output: String
-        @Option(help: "The user whose badges are shown.") var user = "5"
-        @Option(help: "How many downloads run at once (1 to 32).") var parallel = 4
+        @Option(parsing: .unconditional, help: "The user whose badges are shown.") var user = "5"
+        @Option(parsing: .unconditional, help: "How many downloads run at once (1 to 32).") var parallel = 4
 
         func validate() throws {
             guard DownloadImages.concurrencyRange.contains(parallel) else {

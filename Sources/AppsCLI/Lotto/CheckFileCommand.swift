@@ -25,12 +25,15 @@ extension LottoCommand {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
             let target = try Draw.find(draw, in: draws)
             let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+            // An input that cannot be opened or read is EX_NOINPUT (66), a file or a folder alike.
             guard descriptor >= 0 else {
-                throw ValidationError("Cannot open \(file): \(String(cString: strerror(errno))).")
+                throw Failure(
+                    kind: .io, message: "Cannot open \(file): \(String(cString: strerror(errno))).", ioExitCode: 66)
             }
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
             var checker = BulkChecker(draw: target, skipInvalid: skipInvalid)
+            var started = false
             let report: BulkChecker.Report
             do {
                 let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -40,10 +43,17 @@ extension LottoCommand {
                     if count < 0 {
                         if errno == EINTR { continue }
                         throw Failure(
-                            kind: .badData, message: "Cannot read \(file): \(String(cString: strerror(errno))).")
+                            kind: .io, message: "Cannot read \(file): \(String(cString: strerror(errno))).",
+                            ioExitCode: 66)
                     }
                     if count == 0 { break }
-                    try checker.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    var chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                    // A UTF-8 byte order mark, as some editors write, is not part of the first line.
+                    if !started, chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
+                        chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
+                    }
+                    started = true
+                    try checker.consume(chunk)
                 }
                 report = try checker.finish()
             } catch let invalid as BulkChecker.InvalidLine {
@@ -75,8 +85,8 @@ extension LottoCommand {
 
         static func text(_ report: BulkChecker.Report, draw: Draw) -> String {
             var lines = [
-                "Checked \(report.lines) lines against \(draw.id.terminalSafe) · \(draw.date.longDescription)"
-                    + (report.invalid > 0 ? " (\(report.invalid) invalid lines skipped)" : "")
+                "Checked \(counted(report.lines, "line")) against \(draw.id.terminalSafe) · \(draw.date.longDescription)"
+                    + (report.invalid > 0 ? " (\(counted(report.invalid, "invalid line")) skipped)" : "")
             ]
             for tier in PrizeTier.allCases {
                 let total = report.totalMinor(tier).map { Money(amountMinor: $0).description } ?? "Lucky Dips"
@@ -92,7 +102,7 @@ extension LottoCommand {
         static let configuration = CommandConfiguration(
             commandName: "generate-lines", abstract: "Write random lines for check-file.", shouldDisplay: false)
 
-        @Option(help: "How many lines (1 to 100000000).") var count = 1_000_000
+        @Option(parsing: .unconditional, help: "How many lines (1 to 100000000).") var count = 1_000_000
         @Option(help: "Seed for repeatable output.") var seed: UInt64 = 1
 
         func validate() throws {

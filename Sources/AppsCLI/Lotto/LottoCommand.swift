@@ -81,7 +81,7 @@ extension LottoCommand {
 
         @OptionGroup var options: GlobalOptions
         @Argument(help: "Six distinct numbers from 1 to 59.") var numbers: [Int]
-        @Option(help: "The line's bonus ball, distinct from the six.") var bonus: Int?
+        @Option(parsing: .unconditional, help: "The line's bonus ball, distinct from the six.") var bonus: Int?
         @Option(help: "The draw to check against (default: the latest).") var draw: String?
 
         func validate() throws {
@@ -108,7 +108,7 @@ extension LottoCommand {
             commandName: "quickpick", abstract: "Random lines, checked against the latest draw.")
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "How many lines (1 to 1000).") var count = 1
+        @Option(parsing: .unconditional, help: "How many lines (1 to 1000).") var count = 1
         @Option(help: "Seed for repeatable lines.") var seed: UInt64?
 
         func validate() throws {
@@ -117,10 +117,12 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
-            let model = QuickPickViewModel(generator: SeededGenerator(seed: seed ?? .random(in: .min ... .max)))
+            // A run without --seed says which seed it drew, so its lines can be had again.
+            let seed = self.seed ?? .random(in: .min ... .max)
+            let model = QuickPickViewModel(generator: SeededGenerator(seed: seed))
             try model.pick(count: count, draws: draws)
-            try console.result(json: LottoJSON.quickPick(model)) {
-                LottoText(console: console).quickPick(model.lines, draw: model.draw)
+            try console.result(json: LottoJSON.quickPick(model, seed: seed)) {
+                LottoText(console: console).quickPick(model.lines, draw: model.draw, seed: seed)
             }
         }
     }

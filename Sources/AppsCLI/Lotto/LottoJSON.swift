@@ -53,8 +53,9 @@ enum LottoJSON {
         ])
     }
 
-    static func quickPick(_ model: QuickPickViewModel) -> JSONValue {
+    static func quickPick(_ model: QuickPickViewModel, seed: UInt64) -> JSONValue {
         .object([
+            ("seed", .string(String(seed))),
             ("drawId", .optional(model.drawID) { .string($0) }),
             ("lines", .array(model.lines.map(check))),
         ])

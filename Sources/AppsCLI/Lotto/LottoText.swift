@@ -13,6 +13,7 @@ struct LottoText {
                 draw.id.terminalSafe,
             ]
         }
+        guard !rows.isEmpty else { return "No draws have been published yet." }
         return table(header: ["Date", "Numbers", "Bonus", "Top prize", "Draw"], rows: rows, rightAligned: [2, 3])
     }
 
@@ -61,12 +62,12 @@ struct LottoText {
         [
             "Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)",
             "  Draw   \(balls(draw.numbers))  + \(pad(draw.bonusBall))",
-            "  Yours  \(checkedBalls(check))",
+            "  Yours  \(checkedBalls(check))".trailingSpacesRemoved,
             "  \(outcome(check))",
         ].joined(separator: "\n")
     }
 
-    func quickPick(_ lines: [TicketCheck], draw: Draw?) -> String {
+    func quickPick(_ lines: [TicketCheck], draw: Draw?, seed: UInt64) -> String {
         var output: [String] = []
         if let draw {
             output.append("Quick pick, checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)")
@@ -76,6 +77,7 @@ struct LottoText {
                 "  \(String(index + 1).leftPadded(to: String(lines.count).count))  \(checkedBalls(check))   \(outcome(check))"
             )
         }
+        output.append("Seed \(seed): the same lines again with --seed \(seed).")
         return output.joined(separator: "\n")
     }
 
@@ -88,13 +90,24 @@ struct LottoText {
     }
 
     private func checkedBalls(_ check: TicketCheck) -> String {
-        var text = check.balls.map { paint(pad($0.number), $0.state) }.joined(separator: " ")
+        var text = check.balls.map { paint(pad($0.number) + mark($0.state), $0.state) }.joined(separator: " ")
         if let bonus = check.bonusBall {
-            text += "  + " + console.paint(pad(bonus.number), bonus.state == .matched ? .gold : .red)
+            text +=
+                "  + " + console.paint(pad(bonus.number) + mark(bonus.state), bonus.state == .matched ? .gold : .red)
         } else {
-            text += "      "
+            text += "       "
         }
         return text
+    }
+
+    /// A mark beside each checked ball, so the result reads without colour: `*` matched, `+` the
+    /// draw's bonus ball, a space otherwise.
+    private func mark(_ state: BallState) -> String {
+        switch state {
+        case .matched: "*"
+        case .bonus: "+"
+        case .unmatched: " "
+        }
     }
 
     private func paint(_ text: String, _ state: BallState) -> String {

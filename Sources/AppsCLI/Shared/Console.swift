@@ -75,7 +75,8 @@ final class CapturedOutput: ConsoleOutput {
 /// Where a command's output goes: results on stdout, notices and text-mode errors on stderr.
 struct Console: Sendable {
     let format: GlobalOptions.Format
-    /// Colour only on a terminal, and never with `--no-color` or `NO_COLOR`.
+    /// Colour only on a terminal that is not `TERM=dumb`, and never with `--no-color` or a
+    /// non-empty `NO_COLOR`.
     let colors: Bool
     let output: any ConsoleOutput
 
@@ -87,9 +88,15 @@ struct Console: Sendable {
     ) {
         format = options.format
         colors =
-            output is StandardStreams && !options.noColor && environment["NO_COLOR"] == nil
-            && isatty(STDOUT_FILENO) == 1
+            output is StandardStreams
+            && Self.wantsColour(
+                noColorOption: options.noColor, environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1)
         self.output = output
+    }
+
+    /// no-color.org: only a non-empty `NO_COLOR` turns colour off; a dumb terminal has none.
+    static func wantsColour(noColorOption: Bool, environment: [String: String], isTerminal: Bool) -> Bool {
+        !noColorOption && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isTerminal
     }
 
     /// Prints the result: `json` in JSON mode, `text()` otherwise.

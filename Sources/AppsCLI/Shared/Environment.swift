@@ -40,7 +40,7 @@ struct AppEnvironment: Sendable {
         client = CachingHTTPClient(
             client, directory: Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment))
         if options.verbose {
-            var logger = Logger(label: "apps.http") { StreamLogHandler.standardError(label: $0) }
+            var logger = Logger(label: "apps.http") { _ in PlainLogHandler() }
             logger.logLevel = .info
             client = LoggingHTTPClient(client, logger: logger)
         }

@@ -21,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "Where HTTP responses are cached.")
     var cacheDirectory: String?
 
-    @Option(help: "Seconds to wait for each request (1 to 3600).")
+    @Option(parsing: .unconditional, help: "Seconds to wait for each request (1 to 3600).")
     var timeout: Int = 10
 
     @Flag(help: "Print one line per HTTP exchange on stderr.")

@@ -12,6 +12,7 @@ protocol LeafCommand: AsyncParsableCommand, Sendable {
 extension LeafCommand {
     func run() async throws {
         let console = Console(options: options)
+        if options.verbose { console.notice("apps \(Apps.version)") }
         do {
             try await run(in: try AppEnvironment(options: options), console: console)
         } catch let error as ExitCode {

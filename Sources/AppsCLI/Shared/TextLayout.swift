@@ -30,3 +30,8 @@ extension String {
         return result
     }
 }
+
+/// `1 line`, `2 lines`: a count with its noun, in the right number.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

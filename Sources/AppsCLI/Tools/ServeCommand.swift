@@ -13,13 +13,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on (0 to 65535; 0 lets the system choose).")
+    @Option(parsing: .unconditional, help: "The port to listen on (0 to 65535; 0 lets the system choose).")
     var port = 8080
 
-    @Option(name: .customLong("latency-ms"), help: "Milliseconds to wait before every answer (0 to 60000).")
+    @Option(
+        name: .customLong("latency-ms"), parsing: .unconditional,
+        help: "Milliseconds to wait before every answer (0 to 60000).")
     var latencyMilliseconds = 0
 
-    @Option(name: .customLong("failure-rate"), help: "The fraction of requests (0 to 1) answered 503.")
+    @Option(
+        name: .customLong("failure-rate"), parsing: .unconditional,
+        help: "The fraction of requests (0 to 1) answered 503.")
     var failureRate = 0.0
 
     @Option(
@@ -48,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "apps.serve") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "apps.serve") { _ in PlainLogHandler() }
         logger.logLevel = verbose ? .info : .warning
         let backend = try FixtureBackend(configuration: .init(authOutcome: authOutcome, seed: seed))
         let server = FixtureServer(

@@ -59,10 +59,15 @@ public enum RegistrationRules {
     }
 
     public static func licenseError(_ type: String, licenses: [License]) -> String? {
-        licenses.contains { $0.type == type } ? nil : Message.unknownLicense(licenses.map(\.type))
+        license(named: type, in: licenses) != nil ? nil : Message.unknownLicense(licenses.map(\.type))
     }
 
     /// Every failing field with its message.
+    /// The license whose type is `type`, ignoring case (`cpl` is `CPL`).
+    public static func license(named type: String, in licenses: [License]) -> License? {
+        licenses.first { $0.type.caseInsensitiveCompare(type) == .orderedSame }
+    }
+
     public static func errors(for input: RegistrationInput, licenses: [License]) -> [RegistrationField: String] {
         var errors: [RegistrationField: String] = [:]
         errors[.name] = nameError(input.name)

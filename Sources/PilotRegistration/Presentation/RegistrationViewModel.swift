@@ -57,8 +57,9 @@ public final class RegistrationViewModel {
     }
 
     /// The license the form would register, if the chosen type is one of the loaded ones.
+    /// Types match whatever their case; the pilot is stored with the license's own spelling.
     public var selectedLicense: License? {
-        loadedLicenses.first { $0.type == licenseType }
+        RegistrationRules.license(named: licenseType, in: loadedLicenses)
     }
 
     /// Validates, saves the pilot (never the password), and forgets the password and its
