@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test test-tsan availability serve lint format clean bench bench-cli
+.PHONY: build test test-tsan availability man serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -18,6 +18,11 @@ test-tsan:
 # Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
 availability:
 	python3 .ci/availability.py
+
+# The manual page, from the command tree (swift-argument-parser's generate-manual plugin).
+man:
+	mkdir -p Docs/man
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory Docs/man
 
 serve:
 	$(SWIFT) run apps serve --port 8080

@@ -9,11 +9,11 @@ public struct Apps: AsyncParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "apps",
-        abstract: "Five iOS app exercises as libraries, run end to end on the command line.",
+        abstract: "Five iOS app exercises as libraries, run end to end on the command line.", discussion: HelpText.root,
         version: version,
         subcommands: [
             LottoCommand.self, KooberCommand.self, PilotCommand.self, ListingsCommand.self, AuthCommand.self,
-            ServeCommand.self, StoreStressCommand.self,
+            ServeCommand.self, CompletionsCommand.self, StoreStressCommand.self,
         ])
 
     public init() {}
@@ -25,7 +25,7 @@ public struct Apps: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             if let unknown = UnknownCommand(arguments) { throw unknown }
-            var command = try parseAsRoot(arguments)
+            var command = try await asyncParseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -8,6 +8,37 @@ import Testing
 /// for errors, JSON errors in JSON mode, colour only where it belongs.
 @Suite("apps as people expect it")
 struct ExpectationsTests {
+    static let leafCommands: [[String]] = [
+        ["lotto", "results"], ["lotto", "draw"], ["lotto", "tickets"], ["lotto", "check"], ["lotto", "quickpick"],
+        ["lotto", "check-file"], ["koober", "signin"], ["koober", "whoami"], ["koober", "signout"],
+        ["koober", "locations"], ["koober", "ride"], ["koober", "contrast"], ["pilot", "licenses"],
+        ["pilot", "register"], ["pilot", "whoami"], ["pilot", "logout"], ["listings", "products"],
+        ["listings", "product"], ["listings", "images"], ["auth", "login"], ["serve"], ["completions"],
+    ]
+
+    @Test(arguments: leafCommands)
+    func everyCommandsHelpHasRunnableExamples(_ command: [String]) async throws {
+        let help = try await AppsProcess.run(command + ["--help"]).stdout
+        #expect(help.contains("Examples:\n  apps "), "\(help)")
+        #expect(help.contains("  apps \(command.joined(separator: " "))"), "\(help)")
+    }
+
+    @Test func theRootHelpListsTheEnvironmentTheFoldersAndTheExitCodes() async throws {
+        let help = try await AppsProcess.run(["--help"]).stdout
+        for needle in [
+            "APPS_STATE_DIR", "APPS_CACHE_DIR", "XDG_STATE_HOME", "NO_COLOR", "LISTINGS_USERNAME",
+            "~/.local/state/apps",
+            "Exit codes:", "  64  ", "  69  ", "  74  ", "apps completions bash|zsh|fish", "Docs/man/apps.1",
+        ] {
+            #expect(help.contains(needle), "missing \(needle)")
+        }
+    }
+
+    @Test func sharedOptionsHaveTheirOwnTitle() async throws {
+        let help = try await AppsProcess.run(["lotto", "quickpick", "--help"]).stdout
+        #expect(help.contains("SHARED OPTIONS:\n  --base-url"))
+    }
+
     @Test func versionComesFromOnePlace() async throws {
         let output = try await AppsProcess.run(["--version"])
         #expect(output.status == 0)
@@ -29,7 +60,7 @@ struct ExpectationsTests {
             ),
             (
                 ["help", "nope"],
-                "error: 'nope' is not a command of 'apps'. Commands: lotto, koober, pilot, listings, auth, serve.\nSee 'apps --help'.\n"
+                "error: 'nope' is not a command of 'apps'. Commands: lotto, koober, pilot, listings, auth, serve, completions.\nSee 'apps --help'.\n"
             ),
         ])
     func aMistypedCommandIsAUsageErrorWithASuggestion(_ arguments: [String], _ expected: String) async throws {

@@ -93,7 +93,7 @@ struct ServeCommandTests {
     @Test func helpListsTheSixSubcommands() async throws {
         let output = try await AppsProcess.run(["--help"])
         #expect(output.status == 0)
-        for name in ["lotto", "koober", "pilot", "listings", "auth", "serve"] {
+        for name in ["lotto", "koober", "pilot", "listings", "auth", "serve", "completions"] {
             #expect(output.stdout.contains("  \(name) "), "missing \(name)")
         }
     }

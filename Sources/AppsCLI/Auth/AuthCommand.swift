@@ -4,7 +4,7 @@ import Networking
 
 struct AuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "auth", abstract: "The MVP login screen.", subcommands: [Login.self])
+        commandName: "auth", abstract: "The MVP login screen.", discussion: HelpText.auth, subcommands: [Login.self])
 }
 
 extension AuthCommand {
@@ -12,9 +12,10 @@ extension AuthCommand {
     /// renders every state the presenter shows (JSON Lines with `--format json`).
     struct Login: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "login", abstract: "Log in; the password comes from a prompt or stdin.")
+            commandName: "login", abstract: "Log in; the password comes from a prompt or stdin.",
+            discussion: HelpText.login)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Option(help: "The email to log in with.") var email: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {

@@ -6,6 +6,7 @@ import Persistence
 struct KooberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "koober", abstract: "Ride hailing: sign in, pick a drop-off, request a ride.",
+        discussion: HelpText.koober,
         subcommands: [SignIn.self, WhoAmI.self, SignOut.self, Locations.self, RideCommand.self, ContrastCommand.self])
 }
 
@@ -45,9 +46,10 @@ extension KooberAppModel {
 extension KooberCommand {
     struct SignIn: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "signin", abstract: "Sign in and keep the session; the password comes from a prompt or stdin.")
+            commandName: "signin", abstract: "Sign in and keep the session; the password comes from a prompt or stdin.",
+            discussion: HelpText.signin)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Option(help: "The account's email.") var email: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
@@ -69,9 +71,10 @@ extension KooberCommand {
     }
 
     struct WhoAmI: LeafCommand {
-        static let configuration = CommandConfiguration(commandName: "whoami", abstract: "The signed-in user.")
+        static let configuration = CommandConfiguration(
+            commandName: "whoami", abstract: "The signed-in user.", discussion: HelpText.kooberWhoami)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let session = try environment.kooberApp().requireSession(at: environment.origin)
@@ -82,9 +85,10 @@ extension KooberCommand {
     }
 
     struct SignOut: LeafCommand {
-        static let configuration = CommandConfiguration(commandName: "signout", abstract: "Forget the session.")
+        static let configuration = CommandConfiguration(
+            commandName: "signout", abstract: "Forget the session.", discussion: HelpText.signout)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let app = try environment.kooberApp()
@@ -96,9 +100,10 @@ extension KooberCommand {
 
     struct Locations: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "locations", abstract: "Places to be picked up at or dropped off.")
+            commandName: "locations", abstract: "Places to be picked up at or dropped off.",
+            discussion: HelpText.locations)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Option(help: "Only places whose name contains this (any case).") var query: String?
 
         func run(in environment: AppEnvironment, console: Console) async throws {
@@ -111,11 +116,12 @@ extension KooberCommand {
 
     struct RideCommand: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "ride", abstract: "Request a ride; places and options by id or name.")
+            commandName: "ride", abstract: "Request a ride; places and options by id or name.",
+            discussion: HelpText.ride)
 
-        @OptionGroup var options: GlobalOptions
-        @Option(help: "Where to be picked up.") var pickup: String
-        @Option(help: "Where to go.") var dropoff: String
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        @Option(help: "Where to be picked up.", completion: CompletionValues.places) var pickup: String
+        @Option(help: "Where to go.", completion: CompletionValues.places) var dropoff: String
         @Option(help: "The ride option (default: the first offered).") var option: String?
 
         func run(in environment: AppEnvironment, console: Console) async throws {
@@ -164,9 +170,10 @@ extension KooberCommand {
 
     struct ContrastCommand: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "contrast", abstract: "WCAG 2.x contrast of a text colour on a background.")
+            commandName: "contrast", abstract: "WCAG 2.x contrast of a text colour on a background.",
+            discussion: HelpText.contrast)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Argument(help: "The text colour, #RGB or #RRGGBB.") var foreground: String
         @Argument(help: "The background colour, #RGB or #RRGGBB.") var background: String
 

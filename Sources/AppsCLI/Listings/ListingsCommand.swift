@@ -11,6 +11,7 @@ import Listings
 struct ListingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listings", abstract: "Retail listings: products, offers and badges, images.",
+        discussion: HelpText.listings,
         subcommands: [Products.self, ProductCommand.self, Images.self])
 }
 
@@ -39,10 +40,13 @@ extension AppEnvironment {
 extension ListingsCommand {
     struct Products: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "products", abstract: "Every product, with the badge the user's offers earn.")
+            commandName: "products", abstract: "Every product, with the badge the user's offers earn.",
+            discussion: HelpText.products)
 
-        @OptionGroup var options: GlobalOptions
-        @Option(parsing: .unconditional, help: "The user whose offers decide the badges.") var user = "5"
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        @Option(
+            parsing: .unconditional, help: "The user whose offers decide the badges.",
+            completion: CompletionValues.users) var user = "5"
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let listing = try await environment.loadedListing(user: user, console: console)
@@ -53,11 +57,14 @@ extension ListingsCommand {
     }
 
     struct ProductCommand: LeafCommand {
-        static let configuration = CommandConfiguration(commandName: "product", abstract: "One product's details.")
+        static let configuration = CommandConfiguration(
+            commandName: "product", abstract: "One product's details.", discussion: HelpText.product)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Argument(help: "The product's id.") var id: String
-        @Option(parsing: .unconditional, help: "The user whose offers decide the badge.") var user = "5"
+        @Option(
+            parsing: .unconditional, help: "The user whose offers decide the badge.", completion: CompletionValues.users
+        ) var user = "5"
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let coordinator = ListingsCoordinator()
@@ -78,11 +85,13 @@ extension ListingsCommand {
 
     struct Images: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "images", abstract: "Download every product image and the icons of the badges shown.")
+            commandName: "images", abstract: "Download every product image and the icons of the badges shown.",
+            discussion: HelpText.images)
 
-        @OptionGroup var options: GlobalOptions
-        @Option(help: "The folder to write the images to.") var output: String
-        @Option(parsing: .unconditional, help: "The user whose badges are shown.") var user = "5"
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        @Option(help: "The folder to write the images to.", completion: .directory) var output: String
+        @Option(parsing: .unconditional, help: "The user whose badges are shown.", completion: CompletionValues.users)
+        var user = "5"
         @Option(parsing: .unconditional, help: "How many downloads run at once (1 to 32).") var parallel = 4
 
         func validate() throws {

@@ -13,11 +13,13 @@ extension LottoCommand {
     struct CheckFile: LeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "check-file",
-            abstract: "Check a file of lines (2,16,23,44,47,52,14 per line) against a draw and total the prizes.")
+            abstract: "Check a file of lines (2,16,23,44,47,52,14 per line) against a draw and total the prizes.",
+            discussion: HelpText.checkFile)
 
-        @OptionGroup var options: GlobalOptions
-        @Argument(help: "The file to read, or - for standard input.") var file: String
-        @Option(help: "The draw to check against (default: the latest).") var draw: String?
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        @Argument(help: "The file to read, or - for standard input.", completion: .file()) var file: String
+        @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
+        var draw: String?
         @Flag(name: .customLong("skip-invalid"), help: "Skip malformed lines and count them instead of stopping.")
         var skipInvalid = false
 

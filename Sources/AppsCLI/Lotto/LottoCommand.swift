@@ -5,6 +5,7 @@ import Lotto
 struct LottoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lotto", abstract: "UK Lotto: results, draws, tickets, checks and quick picks.",
+        discussion: HelpText.lotto,
         subcommands: [
             Results.self, DrawDetail.self, Tickets.self, Check.self, QuickPickCommand.self, CheckFile.self,
             GenerateLines.self,
@@ -30,9 +31,10 @@ extension Console {
 
 extension LottoCommand {
     struct Results: LeafCommand {
-        static let configuration = CommandConfiguration(commandName: "results", abstract: "Every draw, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "results", abstract: "Every draw, newest first.", discussion: HelpText.results)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let model = ResultsViewModel(service: environment.lottoService)
@@ -48,10 +50,11 @@ extension LottoCommand {
 
     struct DrawDetail: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "draw", abstract: "One draw, with the previous (older) and next (newer) draw.")
+            commandName: "draw", abstract: "One draw, with the previous (older) and next (newer) draw.",
+            discussion: HelpText.draw)
 
-        @OptionGroup var options: GlobalOptions
-        @Argument(help: "The draw's id, such as draw-1.") var id: String
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        @Argument(help: "The draw's id, such as draw-1.", completion: CompletionValues.drawIDs) var id: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
@@ -62,9 +65,10 @@ extension LottoCommand {
 
     struct Tickets: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "tickets", abstract: "My tickets: checked against their draws, and upcoming.")
+            commandName: "tickets", abstract: "My tickets: checked against their draws, and upcoming.",
+            discussion: HelpText.tickets)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let model = TicketsViewModel(draws: environment.lottoService, tickets: environment.lottoService)
@@ -77,12 +81,14 @@ extension LottoCommand {
 
     struct Check: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "check", abstract: "Check six numbers (and a bonus ball) against a draw.")
+            commandName: "check", abstract: "Check six numbers (and a bonus ball) against a draw.",
+            discussion: HelpText.check)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Argument(help: "Six distinct numbers from 1 to 59.") var numbers: [Int]
         @Option(parsing: .unconditional, help: "The line's bonus ball, distinct from the six.") var bonus: Int?
-        @Option(help: "The draw to check against (default: the latest).") var draw: String?
+        @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
+        var draw: String?
 
         func validate() throws {
             _ = try line()
@@ -105,11 +111,12 @@ extension LottoCommand {
 
     struct QuickPickCommand: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "quickpick", abstract: "Random lines, checked against the latest draw.")
+            commandName: "quickpick", abstract: "Random lines, checked against the latest draw.",
+            discussion: HelpText.quickpick)
 
-        @OptionGroup var options: GlobalOptions
         @Option(parsing: .unconditional, help: "How many lines (1 to 1000).") var count = 1
         @Option(help: "Seed for repeatable lines.") var seed: UInt64?
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func validate() throws {
             guard (1...1000).contains(count) else { throw ValidationError("--count must be between 1 and 1000.") }

@@ -6,6 +6,7 @@ import PilotRegistration
 struct PilotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pilot", abstract: "Pilot registration: licenses, register, whoami, logout.",
+        discussion: HelpText.pilot,
         subcommands: [Licenses.self, Register.self, WhoAmI.self, Logout.self])
 }
 
@@ -25,9 +26,10 @@ extension AppEnvironment {
 extension PilotCommand {
     struct Licenses: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "licenses", abstract: "The licenses and the aircraft each allows.")
+            commandName: "licenses", abstract: "The licenses and the aircraft each allows.",
+            discussion: HelpText.licenses)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let form = RegistrationViewModel(
@@ -43,11 +45,12 @@ extension PilotCommand {
     struct Register: LeafCommand {
         static let configuration = CommandConfiguration(
             commandName: "register",
-            abstract: "Register a pilot; the password and its verification come from a prompt or two stdin lines.")
+            abstract: "Register a pilot; the password and its verification come from a prompt or two stdin lines.",
+            discussion: HelpText.register)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
         @Option(help: "The pilot's name.") var name: String
-        @Option(help: "The license type, such as PPL.") var license: String
+        @Option(help: "The license type, such as PPL.", completion: CompletionValues.licenseTypes) var license: String
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let flow = try await environment.pilotFlow()
@@ -79,9 +82,10 @@ extension PilotCommand {
 
     struct WhoAmI: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "whoami", abstract: "The confirmation screen of the registered pilot.")
+            commandName: "whoami", abstract: "The confirmation screen of the registered pilot.",
+            discussion: HelpText.pilotWhoami)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let flow = try await environment.pilotFlow()
@@ -97,9 +101,9 @@ extension PilotCommand {
 
     struct Logout: LeafCommand {
         static let configuration = CommandConfiguration(
-            commandName: "logout", abstract: "Delete the registered pilot.")
+            commandName: "logout", abstract: "Delete the registered pilot.", discussion: HelpText.logout)
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             // Logging out forgets whatever is stored, a damaged file included.

@@ -15,10 +15,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
-    @Option(name: .customLong("state-dir"), help: "Where sessions and the registered pilot are kept.")
+    @Option(
+        name: .customLong("state-dir"), help: "Where sessions and the registered pilot are kept.",
+        completion: .directory)
     var stateDirectory: String?
 
-    @Option(name: .customLong("cache-dir"), help: "Where HTTP responses are cached.")
+    @Option(name: .customLong("cache-dir"), help: "Where HTTP responses are cached.", completion: .directory)
     var cacheDirectory: String?
 
     @Option(parsing: .unconditional, help: "Seconds to wait for each request (1 to 3600).")

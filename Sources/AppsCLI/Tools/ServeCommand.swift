@@ -8,7 +8,8 @@ import NIOCore
 /// `apps serve`: the fixture backend over HTTP, with fault injection.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve the five fixture backends over HTTP until SIGINT or SIGTERM.")
+        commandName: "serve", abstract: "Serve the five fixture backends over HTTP until SIGINT or SIGTERM.",
+        discussion: HelpText.serve)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"

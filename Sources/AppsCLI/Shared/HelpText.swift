@@ -1,0 +1,85 @@
+/// The discussions of `--help`: what a command is for, beyond its abstract, and examples that run
+/// as they are on the embedded backend.
+enum HelpText {
+    static func examples(_ lines: String...) -> String {
+        "Examples:\n" + lines.map { "  \($0)" }.joined(separator: "\n")
+    }
+
+    static let root = """
+        Every command runs on an embedded copy of the five backends unless --base-url names a live \
+        one (apps serve starts one). Text is for people, --format json for scripts.
+
+        \(examples("apps lotto results", "apps koober signin --email johnny@gmail.com", "apps serve --port 8080"))
+
+        Environment:
+          APPS_STATE_DIR      where sessions and the registered pilot are kept
+                              (default: $XDG_STATE_HOME/apps, else ~/.local/state/apps)
+          APPS_CACHE_DIR      where HTTP answers are cached for offline use
+                              (default: $XDG_CACHE_HOME/apps, else ~/.cache/apps)
+          XDG_STATE_HOME, XDG_CACHE_HOME
+                              used when absolute, as the XDG specification says
+          NO_COLOR            any non-empty value turns colour off
+                              (so do --no-color and TERM=dumb)
+          LISTINGS_USERNAME, LISTINGS_PASSWORD
+                              the listings backend's basic-auth credentials
+                              (default: admin / password)
+
+        Exit codes:
+          0   success
+          1   the backend or the app said no: unauthorized, not found,
+              not signed in, conflict, invalid input
+          64  the command line was wrong (usage)
+          65  the backend sent data that cannot be used, or a stored file is damaged
+          66  an input file cannot be read
+          69  the backend is unavailable
+          73  an output file or folder cannot be created
+          74  reading or writing failed (a full disk, a closed output)
+
+        Completions: apps completions bash|zsh|fish. Manual: man Docs/man/apps.1 (make man).
+        """
+
+    static let lotto = examples(
+        "apps lotto results", "apps lotto draw draw-1", "apps lotto check 2 16 23 44 47 52 --bonus 14")
+    static let results = examples("apps lotto results", "apps lotto results --format json")
+    static let draw = examples("apps lotto draw draw-1", "apps lotto draw draw-14 --format json")
+    static let tickets = examples("apps lotto tickets", "apps lotto tickets --format json")
+    static let check = examples(
+        "apps lotto check 2 16 23 44 47 52", "apps lotto check 2 16 23 44 47 52 --bonus 14 --draw draw-1")
+    static let quickpick = examples("apps lotto quickpick --count 5", "apps lotto quickpick --count 5 --seed 42")
+    static let checkFile = examples(
+        "apps lotto generate-lines --count 1000 > lines.csv", "apps lotto check-file lines.csv",
+        "apps lotto check-file - --skip-invalid < lines.csv")
+    static let koober = examples(
+        "apps koober signin --email johnny@gmail.com", "apps koober ride --pickup opera-house --dropoff moma")
+    static let signin = examples(
+        "apps koober signin --email johnny@gmail.com", "echo password | apps koober signin --email johnny@gmail.com")
+    static let kooberWhoami = examples("apps koober whoami", "apps koober whoami --format json")
+    static let signout = examples("apps koober signout")
+    static let locations = examples("apps koober locations", "apps koober locations --query opera")
+    static let ride = examples(
+        "apps koober ride --pickup opera-house --dropoff moma",
+        "apps koober ride --pickup \"Opera House\" --dropoff MOMA --option wallaroo")
+    static let contrast = examples("apps koober contrast '#000' '#00CEBC'", "apps koober contrast '#FFFFFF' '#00CEBC'")
+    static let pilot = examples("apps pilot licenses", "apps pilot register --name Ann --license PPL")
+    static let licenses = examples("apps pilot licenses", "apps pilot licenses --format json")
+    static let register = examples(
+        "apps pilot register --name Ann --license PPL",
+        "printf 'Secret123456\\nSecret123456\\n' | apps pilot register --name Ann --license ppl")
+    static let pilotWhoami = examples("apps pilot whoami")
+    static let logout = examples("apps pilot logout")
+    static let listings = examples("apps listings products", "apps listings product 1 --user 5")
+    static let products = examples("apps listings products", "apps listings products --user 1 --format json")
+    static let product = examples("apps listings product 1", "apps listings product 3 --user 1")
+    static let images = examples(
+        "apps listings images --output images", "apps listings images --output images --parallel 8")
+    static let auth = examples("echo secret | apps auth login --email ann@example.com")
+    static let login = examples(
+        "apps auth login --email ann@example.com", "echo secret | apps auth login --email ann@example.com --format json"
+    )
+    static let serve = examples(
+        "apps serve --port 8080", "apps serve --port 0 --failure-rate 0.3 --latency-ms 50",
+        "apps serve --auth-outcome unauthorized --verbose")
+    static let completions = examples(
+        "apps completions bash > /etc/bash_completion.d/apps", "apps completions zsh > ~/.zfunc/_apps",
+        "apps completions fish > ~/.config/fish/completions/apps.fish")
+}
