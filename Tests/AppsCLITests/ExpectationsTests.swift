@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import TestSupport
 import Testing
 
@@ -37,6 +38,15 @@ struct ExpectationsTests {
     @Test func sharedOptionsHaveTheirOwnTitle() async throws {
         let help = try await AppsProcess.run(["lotto", "quickpick", "--help"]).stdout
         #expect(help.contains("SHARED OPTIONS:\n  --base-url"))
+    }
+
+    @Test(arguments: [false, true])
+    func aLibrarysOwnWordsAreTheCauseShownOnlyUnderVerbose(_ verbose: Bool) throws {
+        let output = CapturedOutput()
+        let console = Console(options: try GlobalOptions.parse(verbose ? ["--verbose"] : []), output: output)
+        #expect(console.report(NetworkError.transport("Received HTTP/0.9 when not allowed")) == 69)
+        #expect(output.standardError.hasPrefix("error: The backend's answer could not be read"))
+        #expect(output.standardError.contains("HTTP/0.9") == verbose)
     }
 
     @Test func versionComesFromOnePlace() async throws {

@@ -42,7 +42,7 @@ enum InProcess {
                     }
                     return answer
                 })
-            try await leaf.run(in: environment, console: console)
+            try await leaf.execute(in: environment, console: console)
             status = 0
         } catch let error as ValidationError {
             try? output.write("Error: \(error.message)\n", to: .standardError)

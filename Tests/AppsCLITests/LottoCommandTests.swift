@@ -189,6 +189,27 @@ struct LottoOfflineTests {
         }
     }
 
+    @Test(
+        arguments: [
+            ["lotto", "tickets"], ["lotto", "draw", "draw-1"], ["lotto", "check", "1", "2", "3", "4", "5", "6"],
+            ["listings", "products"],
+        ])
+    func everyCommandSaysWhenItShowsCachedData(_ command: [String]) async throws {
+        try await withTemporaryDirectory { cache in
+            let environment = ["APPS_CACHE_DIR": cache.path]
+            let url = try await withFixtureServer { server in
+                let online = try await AppsProcess.run(
+                    command + ["--base-url", server.baseURL.absoluteString], environment: environment)
+                #expect(online.status == 0, "\(online.stderr)")
+                #expect(!online.stderr.contains("offline"))
+                return server.baseURL.absoluteString
+            }
+            let offline = try await AppsProcess.run(command + ["--base-url", url], environment: environment)
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(offline.stderr.contains("offline: showing results cached at "))
+        }
+    }
+
     @Test func verboseLogsEachExchangeOnStderrWithoutSecrets() async throws {
         try await withFixtureServer { server in
             let output = try await AppsProcess.run(

@@ -41,9 +41,6 @@ extension LottoCommand {
             await model.load()
             let fetched = try model.state.finished()
             console.skipped(fetched.rejected)
-            if let cachedAt = fetched.cachedAt {
-                console.notice("offline: showing results cached at \(LottoJSON.timestamp(cachedAt))")
-            }
             try console.result(json: LottoJSON.results(fetched)) { LottoText(console: console).results(fetched.value) }
         }
     }

@@ -75,6 +75,8 @@ final class CapturedOutput: ConsoleOutput {
 /// Where a command's output goes: results on stdout, notices and text-mode errors on stderr.
 struct Console: Sendable {
     let format: GlobalOptions.Format
+    /// `--verbose`: errors carry their underlying cause.
+    let verbose: Bool
     /// Colour only on a terminal that is not `TERM=dumb`, and never with `--no-color` or a
     /// non-empty `NO_COLOR`.
     let colors: Bool
@@ -87,6 +89,7 @@ struct Console: Sendable {
         output: any ConsoleOutput = StandardStreams()
     ) {
         format = options.format
+        verbose = options.verbose
         colors =
             output is StandardStreams
             && Self.wantsColour(
@@ -130,6 +133,8 @@ struct Console: Sendable {
     /// The failure as the contract says: the JSON error object on stdout in JSON mode (on stderr
     /// as text when stdout is what failed), `error: …` on stderr in text mode.
     func fail(_ failure: Failure) {
+        var failure = failure
+        if verbose, let cause = failure.cause { failure.message += " Cause: \(cause)" }
         if format == .json, (try? output.write(failure.json.serialized + "\n", to: .standardOutput)) != nil { return }
         try? output.write("error: \(failure.message.terminalSafe)\n", to: .standardError)
     }

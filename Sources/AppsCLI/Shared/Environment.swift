@@ -8,6 +8,8 @@ struct AppEnvironment: Sendable {
     let options: GlobalOptions
     let processEnvironment: [String: String]
     let httpClient: any HTTPClient
+    /// Sees every answer of the run, to tell the user when one came from the offline cache.
+    let offline: OfflineWatch
     let baseURL: URL
     /// Reads a password: a prompt without echo on a terminal, a line of stdin otherwise; tests
     /// answer in memory.
@@ -44,7 +46,8 @@ struct AppEnvironment: Sendable {
             logger.logLevel = .info
             client = LoggingHTTPClient(client, logger: logger)
         }
-        self.httpClient = client
+        self.offline = OfflineWatch(client)
+        self.httpClient = offline
     }
 
     var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }

@@ -15,6 +15,9 @@ struct Failure: Error, Equatable {
     var message: String
     /// Per-field messages, for validation failures.
     var fields: [(String, String)] = []
+    /// The underlying cause in a library's words ("Received HTTP/0.9 when not allowed"), shown only
+    /// under `--verbose`: the message itself is in ours.
+    var cause: String? = nil
 
     static func == (lhs: Failure, rhs: Failure) -> Bool { lhs.json == rhs.json }
 
@@ -67,7 +70,13 @@ extension Failure {
         case .unexpectedStatus(422, _), .unexpectedStatus(400, _): self.init(kind: .validation, message: message)
         case .undecodable, .unexpectedStatus, .bodyTooLarge:
             self.init(kind: error.isUnavailable ? .unavailable : .badData, message: message)
-        case .cannotConnect, .offline, .timedOut, .connectionLost, .transport, .cancelled, .invalidRequest:
+        case .transport(let reason):
+            self.init(
+                kind: .unavailable,
+                message:
+                    "The backend's answer could not be read: it may not speak plain HTTP on that address, or the connection broke.",
+                cause: reason)
+        case .cannotConnect, .offline, .timedOut, .connectionLost, .cancelled, .invalidRequest:
             self.init(kind: .unavailable, message: message)
         }
     }

@@ -14,13 +14,21 @@ extension LeafCommand {
         let console = Console(options: options)
         if options.verbose { console.notice("apps \(Apps.version)") }
         do {
-            try await run(in: try AppEnvironment(options: options), console: console)
+            try await execute(in: try AppEnvironment(options: options), console: console)
         } catch let error as ExitCode {
             throw error
         } catch let error as ValidationError {
             throw error
         } catch {
             throw ExitCode(console.report(error))
+        }
+    }
+
+    /// Runs the command, then says so when anything it showed came from the offline cache.
+    @MainActor func execute(in environment: AppEnvironment, console: Console) async throws {
+        try await run(in: environment, console: console)
+        if let storedAt = environment.offline.staleSince {
+            console.notice("offline: showing results cached at \(storedAt.formatted(.iso8601))")
         }
     }
 }
