@@ -35,7 +35,7 @@ struct ListingsText {
     }
 
     func images(_ report: DownloadImages.Report, of total: Int, in folder: URL) -> String {
-        (["Downloaded \(report.saved.count) of \(total) images to \(folder.path.terminalSafe)."]
+        (["Downloaded \(report.saved.count) of \(counted(total, "image")) to \(folder.path.terminalSafe)."]
             + report.failed.map { "  failed \($0.key.terminalSafe): \($0.message.terminalSafe)" }).joined(
                 separator: "\n")
     }
