@@ -175,6 +175,17 @@ struct CacheTests {
         }
     }
 
+    /// Edits every stored entry as a damaged disk or a hostile hand might, keeping it fresh.
+    func rewriteEntries(in directory: URL, _ edit: (inout [String: Any]) -> Void) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let file = directory.appendingPathComponent(name)
+            var entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            edit(&entry)
+            entry["maxAge"] = 3600
+            try JSONSerialization.data(withJSONObject: entry).write(to: file)
+        }
+    }
+
     /// An entry that decodes but could never have been stored (only `200` answers are) is a miss
     /// and is replaced, whatever its status; `70000` used to trap inside HTTPTypes.
     @Test(arguments: [70_000, -1, 0, 99, 304, 404, 600, 999, 99_999])
@@ -183,14 +194,7 @@ struct CacheTests {
             let client = cached(HTTPClientSpy(json: #"{"draws": []}"#), directory)
             let baseURL = URL(string: "http://lotto.test")!
             _ = try await get(client, baseURL)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-                let file = directory.appendingPathComponent(name)
-                var entry = try #require(
-                    try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-                entry["status"] = status
-                entry["maxAge"] = 3600
-                try JSONSerialization.data(withJSONObject: entry).write(to: file)
-            }
+            try rewriteEntries(in: directory) { $0["status"] = status }
             let (response, body) = try await get(client, baseURL)
             #expect(response.cacheStatus == .miss)
             #expect(response.status == .ok)
@@ -203,14 +207,7 @@ struct CacheTests {
             let client = cached(HTTPClientSpy(json: #"{"draws": []}"#), directory)
             let baseURL = URL(string: "http://lotto.test")!
             _ = try await get(client, baseURL)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-                let file = directory.appendingPathComponent(name)
-                var entry = try #require(
-                    try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-                entry["url"] = "http://elsewhere.test/lotto/draws"
-                entry["maxAge"] = 3600
-                try JSONSerialization.data(withJSONObject: entry).write(to: file)
-            }
+            try rewriteEntries(in: directory) { $0["url"] = "http://elsewhere.test/lotto/draws" }
             #expect(try await get(client, baseURL).0.cacheStatus == .miss)
         }
     }
