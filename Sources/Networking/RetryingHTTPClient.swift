@@ -60,6 +60,10 @@ public struct RetryingHTTPClient: HTTPClient {
                 retryable = Self.isTransient(error)
             }
             guard idempotent, retryable, attempt < policy.maximumAttempts else {
+                // Every attempt timed out: the wait the caller saw is all of them, and says so.
+                if attempt > 1, case .failure(NetworkError.timedOut(let seconds)) = outcome {
+                    throw NetworkError.timedOut(seconds: seconds * attempt)
+                }
                 var (response, data) = try outcome.get()
                 response.headerFields[.appsAttempts] = String(attempt)
                 return (response, data)
@@ -81,11 +85,9 @@ public struct RetryingHTTPClient: HTTPClient {
         return ceiling * random()
     }
 
-    /// Failures worth another attempt. A timeout is not one: the caller's timeout is the longest
-    /// it waits for an answer, and a backend that did not answer in time rarely does the next time.
     static func isTransient(_ error: any Error) -> Bool {
         switch error as? NetworkError {
-        case .cannotConnect, .connectionLost, .transport: true
+        case .cannotConnect, .timedOut, .connectionLost, .transport: true
         default: false
         }
     }

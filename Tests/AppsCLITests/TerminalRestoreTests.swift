@@ -15,7 +15,7 @@ struct TerminalRestoreTests {
         while b"Password:" not in out and time.time() < deadline:
             out += os.read(fd, 100)
         while termios.tcgetattr(fd)[3] & termios.ECHO and time.time() < deadline:
-            pass  # until the prompt has turned echo off
+            time.sleep(0.01)  # poll, without spinning a core, until the prompt has turned echo off
         os.kill(pid, int(sys.argv[2]))
         _, status = os.waitpid(pid, 0)
         echo = termios.tcgetattr(fd)[3] & termios.ECHO
