@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 
-/// The five backends of BACKENDS.md as one pure handler: a request (and its body) in, a response
+/// The five backends of Docs/Backends.md as one pure handler: a request (and its body) in, a response
 /// (and its body) out. No sockets: `FixtureServer` puts it on HTTP, the CLI calls it in process.
 ///
 /// Every fixture `GET` carries an `ETag` and answers `If-None-Match` with `304`. Unknown paths are

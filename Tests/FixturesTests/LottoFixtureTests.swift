@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// The Lotto fixture data keeps the wire quirks of BACKENDS.md and the rules of UK Lotto.
+/// The Lotto fixture data keeps the wire quirks of Docs/Backends.md and the rules of UK Lotto.
 @Suite("Lotto fixtures")
 struct LottoFixtureTests {
     func get(_ path: String) throws -> [String: Any] {

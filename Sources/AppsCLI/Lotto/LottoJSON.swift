@@ -1,7 +1,7 @@
 import Foundation
 import Lotto
 
-/// The JSON shapes of CLI.md's Lotto section.
+/// The JSON shapes of the Lotto commands (Docs/CLI.md).
 @MainActor
 enum LottoJSON {
     static func results(_ fetched: Fetched<[Draw]>) -> JSONValue {

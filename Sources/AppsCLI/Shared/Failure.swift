@@ -3,7 +3,7 @@ import Foundation
 import Networking
 import Persistence
 
-/// A failure as the CLI reports it: a kind from CLI.md, a message, an exit code.
+/// A failure as the CLI reports it: a kind from Docs/CLI.md, a message, an exit code.
 struct Failure: Error, Equatable {
     enum Kind: String {
         case unauthorized, validation, notFound, notSignedIn, conflict, unavailable, badData

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The options every leaf command takes (CLI.md, "Options every leaf command takes").
+/// The options every leaf command takes (Docs/CLI.md, "Shared options").
 struct GlobalOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json

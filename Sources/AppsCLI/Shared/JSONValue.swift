@@ -1,6 +1,6 @@
 import Foundation
 
-/// JSON as the CLI prints it: keys in the order written (as in CLI.md), `null` spelled out.
+/// JSON as the CLI prints it: keys in the order written (as in Docs/CLI.md), `null` spelled out.
 enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// A command that does one thing and renders it: build the screen's model, drive it, render its
-/// state. The global options, the composition root, and CLI.md's error reporting and exit codes
+/// state. The global options, the composition root, and Docs/CLI.md's error reporting and exit codes
 /// live here, in one place.
 protocol LeafCommand: AsyncParsableCommand, Sendable {
     var options: GlobalOptions { get }
