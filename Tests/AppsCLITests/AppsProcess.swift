@@ -20,7 +20,7 @@ struct AppsProcess {
     static func run(
         _ arguments: [String], stdin: String = "", environment: [String: String] = [:]
     ) async throws -> Output {
-        try await finish(try start(arguments, environment: environment), stdin: stdin)
+        await finish(try start(arguments, environment: environment), stdin: stdin)
     }
 
     /// Runs a `/bin/sh` script in which `"$APPS"` is the executable, for redirections a test
@@ -29,14 +29,14 @@ struct AppsProcess {
     {
         var environment = environment
         environment["APPS"] = executable.path
-        return try await finish(
+        return await finish(
             try start(["-c", script], environment: environment, executable: URL(fileURLWithPath: "/bin/sh")),
             stdin: stdin)
     }
 
     /// Runs another program (a helper script) to completion.
     static func runProgram(_ path: String, arguments: [String]) async throws -> Output {
-        try await finish(try start(arguments, executable: URL(fileURLWithPath: path)), stdin: "")
+        await finish(try start(arguments, executable: URL(fileURLWithPath: path)), stdin: "")
     }
 
     private static func finish(_ process: Process, stdin: String) async -> Output {

@@ -41,9 +41,11 @@ struct ExpectationsTests {
         }
     }
 
-    @Test func sharedOptionsHaveTheirOwnTitle() async throws {
-        let help = try await AppsProcess.run(["lotto", "quickpick", "--help"]).stdout
-        #expect(help.contains("SHARED OPTIONS:\n  --base-url"))
+    @Test func aCommandsOwnOptionsComeFirstThenTheSharedOnesUnderTheirOwnTitle() throws {
+        let help = Apps.helpMessage(for: LottoCommand.QuickPickCommand.self, columns: 120)
+        let own = try #require(help.range(of: "COMMAND OPTIONS:\n  --count"))
+        let shared = try #require(help.range(of: "SHARED OPTIONS:\n  --base-url"))
+        #expect(own.lowerBound < shared.lowerBound)
     }
 
     @Test(arguments: [false, true])

@@ -9,7 +9,7 @@ struct KooberLeakTests {
     @Test func theAppModelIsReleasedAfterSigningInAndOut() async throws {
         let store = try memorySessionStore()
         let remote = UserAuthRemoteAPISpy()
-        try await expectReleased({
+        await expectReleased({
             KooberAppModel(
                 signIn: KooberSignInUseCase(remoteAPI: remote, store: store),
                 signUp: KooberSignUpUseCase(remoteAPI: remote, store: store), store: store)

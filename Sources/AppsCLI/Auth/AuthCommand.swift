@@ -15,8 +15,14 @@ extension AuthCommand {
             commandName: "login", abstract: "Log in; the password comes from a prompt or stdin.",
             discussion: HelpText.login)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The email to log in with.") var email: String
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "The email to log in with.") var email: String
+        var email: String { own.email }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let password = try environment.readSecret("Password", console)

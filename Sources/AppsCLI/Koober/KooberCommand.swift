@@ -49,8 +49,14 @@ extension KooberCommand {
             commandName: "signin", abstract: "Sign in and keep the session; the password comes from a prompt or stdin.",
             discussion: HelpText.signin)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The account's email.") var email: String
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "The account's email.") var email: String
+        var email: String { own.email }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let password = try environment.readSecret("Password", console)
@@ -103,8 +109,14 @@ extension KooberCommand {
             commandName: "locations", abstract: "Places to be picked up at or dropped off.",
             discussion: HelpText.locations)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "Only places whose name contains this (any case).") var query: String?
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "Only places whose name contains this (any case).") var query: String?
+        var query: String? { own.query }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let locations = try await environment.rideService.searchLocations(query ?? "")
@@ -119,10 +131,18 @@ extension KooberCommand {
             commandName: "ride", abstract: "Request a ride; places and options by id or name.",
             discussion: HelpText.ride)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "Where to be picked up.", completion: CompletionValues.places) var pickup: String
+            @Option(help: "Where to go.", completion: CompletionValues.places) var dropoff: String
+            @Option(help: "The ride option (default: the first offered).") var option: String?
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "Where to be picked up.", completion: CompletionValues.places) var pickup: String
-        @Option(help: "Where to go.", completion: CompletionValues.places) var dropoff: String
-        @Option(help: "The ride option (default: the first offered).") var option: String?
+        var pickup: String { own.pickup }
+        var dropoff: String { own.dropoff }
+        var option: String? { own.option }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let app = try environment.kooberApp()

@@ -43,10 +43,16 @@ extension ListingsCommand {
             commandName: "products", abstract: "Every product, with the badge the user's offers earn.",
             discussion: HelpText.products)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(
+                parsing: .unconditional, help: "The user whose offers decide the badges.",
+                completion: CompletionValues.users) var user = "5"
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(
-            parsing: .unconditional, help: "The user whose offers decide the badges.",
-            completion: CompletionValues.users) var user = "5"
+        var user: String { own.user }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let listing = try await environment.loadedListing(user: user, console: console)
@@ -60,12 +66,19 @@ extension ListingsCommand {
         static let configuration = CommandConfiguration(
             commandName: "product", abstract: "One product's details.", discussion: HelpText.product)
 
-        @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Argument(help: "The product's id.") var id: String
-        @Option(
-            parsing: .unconditional, help: "The user whose offers decide the badge.", completion: CompletionValues.users
-        ) var user = "5"
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(
+                parsing: .unconditional, help: "The user whose offers decide the badge.",
+                completion: CompletionValues.users
+            ) var user = "5"
+        }
 
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        var user: String { own.user }
+
+        @Argument(help: "The product's id.") var id: String
         func run(in environment: AppEnvironment, console: Console) async throws {
             let coordinator = ListingsCoordinator()
             coordinator.showDetails(productID: id)
@@ -88,11 +101,20 @@ extension ListingsCommand {
             commandName: "images", abstract: "Download every product image and the icons of the badges shown.",
             discussion: HelpText.images)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The folder to write the images to.", completion: .directory) var output: String
+            @Option(
+                parsing: .unconditional, help: "The user whose badges are shown.", completion: CompletionValues.users)
+            var user = "5"
+            @Option(parsing: .unconditional, help: "How many downloads run at once (1 to 32).") var parallel = 4
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "The folder to write the images to.", completion: .directory) var output: String
-        @Option(parsing: .unconditional, help: "The user whose badges are shown.", completion: CompletionValues.users)
-        var user = "5"
-        @Option(parsing: .unconditional, help: "How many downloads run at once (1 to 32).") var parallel = 4
+        var output: String { own.output }
+        var user: String { own.user }
+        var parallel: Int { own.parallel }
 
         func validate() throws {
             guard DownloadImages.concurrencyRange.contains(parallel) else {

@@ -16,13 +16,20 @@ extension LottoCommand {
             abstract: "Check a file of lines (2,16,23,44,47,52,14 per line) against a draw and total the prizes.",
             discussion: HelpText.checkFile)
 
-        @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Argument(help: "The file to read, or - for standard input.", completion: .file()) var file: String
-        @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
-        var draw: String?
-        @Flag(name: .customLong("skip-invalid"), help: "Skip malformed lines and count them instead of stopping.")
-        var skipInvalid = false
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
+            var draw: String?
+            @Flag(name: .customLong("skip-invalid"), help: "Skip malformed lines and count them instead of stopping.")
+            var skipInvalid = false
+        }
 
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        var draw: String? { own.draw }
+        var skipInvalid: Bool { own.skipInvalid }
+
+        @Argument(help: "The file to read, or - for standard input.", completion: .file()) var file: String
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
             let target = try Draw.find(draw, in: draws)

@@ -81,12 +81,19 @@ extension LottoCommand {
             commandName: "check", abstract: "Check six numbers (and a bonus ball) against a draw.",
             discussion: HelpText.check)
 
-        @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Argument(help: "Six distinct numbers from 1 to 59.") var numbers: [Int]
-        @Option(parsing: .unconditional, help: "The line's bonus ball, distinct from the six.") var bonus: Int?
-        @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
-        var draw: String?
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(parsing: .unconditional, help: "The line's bonus ball, distinct from the six.") var bonus: Int?
+            @Option(help: "The draw to check against (default: the latest).", completion: CompletionValues.drawIDs)
+            var draw: String?
+        }
 
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+        var bonus: Int? { own.bonus }
+        var draw: String? { own.draw }
+
+        @Argument(help: "Six distinct numbers from 1 to 59.") var numbers: [Int]
         func validate() throws {
             _ = try line()
         }
@@ -110,10 +117,16 @@ extension LottoCommand {
         static let configuration = CommandConfiguration(
             commandName: "quickpick", abstract: "Random lines, checked against the latest draw.",
             discussion: HelpText.quickpick)
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(parsing: .unconditional, help: "How many lines (1 to 1000).") var count = 1
+            @Option(help: "Seed for repeatable lines.") var seed: UInt64?
+        }
 
-        @Option(parsing: .unconditional, help: "How many lines (1 to 1000).") var count = 1
-        @Option(help: "Seed for repeatable lines.") var seed: UInt64?
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
+        var count: Int { own.count }
+        var seed: UInt64? { own.seed }
 
         func validate() throws {
             guard (1...1000).contains(count) else { throw ValidationError("--count must be between 1 and 1000.") }

@@ -48,9 +48,17 @@ extension PilotCommand {
             abstract: "Register a pilot; the password and its verification come from a prompt or two stdin lines.",
             discussion: HelpText.register)
 
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The pilot's name.") var name: String
+            @Option(help: "The license type, such as PPL.", completion: CompletionValues.licenseTypes) var license:
+                String
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
         @OptionGroup(title: "Shared options") var options: GlobalOptions
-        @Option(help: "The pilot's name.") var name: String
-        @Option(help: "The license type, such as PPL.", completion: CompletionValues.licenseTypes) var license: String
+        var name: String { own.name }
+        var license: String { own.license }
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let flow = try await environment.pilotFlow()
