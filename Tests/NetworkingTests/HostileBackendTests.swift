@@ -54,7 +54,10 @@ struct HostileBackendTests {
             for _ in 0..<5 {
                 await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 1 << 20)) { try await api.send(endpoint) }
                 let written = try #require(await iterator.next())
-                #expect(written < 64 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
+                // Cut off long before the gibibyte; how long before depends on how far FoundationNetworking
+                // reads ahead of the delegate (a few MiB here, tens under ThreadSanitizer).
+                #expect(
+                    written < 256 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
             }
         }
     }
