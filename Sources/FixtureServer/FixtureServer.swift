@@ -138,14 +138,14 @@ struct BackendResponder: HTTPResponder {
     /// Answers the request and logs it (at `info`, which `apps serve --verbose` shows).
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
-        let response = try await answer(request, context: context)
+        let response = try await response(to: request, context: context)
         let elapsed = (ContinuousClock.now - start).components
         let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
         logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(milliseconds) ms")
         return response
     }
 
-    private func answer(_ request: Request, context: Context) async throws -> Response {
+    private func response(to request: Request, context: Context) async throws -> Response {
         var request = request
         let body: ByteBuffer
         do {

@@ -33,8 +33,9 @@ public struct CachingHTTPClient: HTTPClient {
         self.now = now
     }
 
-    /// An entry holds a body of up to `URLSessionHTTPClient.defaultMaximumBodyBytes`, base64 in JSON.
-    static let maximumEntryBytes = 48 << 20
+    /// An entry holds a body of up to `URLSessionHTTPClient.defaultMaximumBodyBytes`, base64 in
+    /// JSON (4 bytes for every 3), and a little more for its fields.
+    static let maximumEntryBytes = URLSessionHTTPClient.defaultMaximumBodyBytes / 3 * 4 + (1 << 20)
 
     struct Entry: Codable {
         var url: String

@@ -88,6 +88,23 @@ enum HTTPStatusText {
 }
 
 extension NetworkError {
+    /// Any error a request can end with, as a `NetworkError`: itself, a decoding error by its
+    /// path, a cancellation, or else a transport failure in the error's own words.
+    ///
+    /// ```swift
+    /// } catch {
+    ///     state = .failed(.network(NetworkError(error)))
+    /// }
+    /// ```
+    public init(_ error: any Error) {
+        switch error {
+        case let network as NetworkError: self = network
+        case let decoding as DecodingError: self.init(decoding)
+        case is CancellationError: self = .cancelled
+        default: self = .transport(error.localizedDescription)
+        }
+    }
+
     /// Describes a `DecodingError` by its coding path, e.g. `draws[3].number1`.
     public init(_ error: DecodingError) {
         let (context, reason): (DecodingError.Context, String) =

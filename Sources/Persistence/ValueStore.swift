@@ -30,6 +30,14 @@ public enum PersistenceError: Error, Equatable, Sendable {
     case tooLarge(file: String, limitBytes: Int)
 }
 
+extension PersistenceError {
+    /// Any error a store threw, as a `PersistenceError`: stores throw nothing else, but a store an
+    /// app writes itself may.
+    public init(_ error: any Error) {
+        self = error as? PersistenceError ?? .readFailed(file: "the store", reason: error.localizedDescription)
+    }
+}
+
 extension PersistenceError: LocalizedError {
     public var errorDescription: String? {
         switch self {

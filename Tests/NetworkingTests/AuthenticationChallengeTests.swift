@@ -51,26 +51,16 @@ import Testing
         #expect(disposition == .performDefaultHandling)
     }
 
-    @Test(arguments: systemHandled)
-    func sessionLevelChallengesGetDefaultHandling(_ method: String) async {
+    /// Session-level challenges: prompts declined as at task level, everything else to the system.
+    @Test(arguments: declined.map { ($0, true) } + systemHandled.map { ($0, false) })
+    func sessionLevelChallengesAreAnsweredLikeTaskLevelOnes(_ method: String, _ isDeclined: Bool) async {
         let (delegate, session, _) = makeSUT()
         let disposition = await answer { completion in
             delegate.urlSession(session, didReceive: challenge(method)) { disposition, credential in
                 completion((disposition, credential))
             }
         }
-        #expect(disposition == .performDefaultHandling)
-    }
-
-    @Test(arguments: declined)
-    func sessionLevelCredentialPromptsAreDeclined(_ method: String) async {
-        let (delegate, session, _) = makeSUT()
-        let disposition = await answer { completion in
-            delegate.urlSession(session, didReceive: challenge(method)) { disposition, credential in
-                completion((disposition, credential))
-            }
-        }
-        #expect(disposition == .cancelAuthenticationChallenge)
+        #expect(disposition == (isDeclined ? .cancelAuthenticationChallenge : .performDefaultHandling))
     }
 
     // MARK: Helpers

@@ -99,7 +99,7 @@ extension KooberCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             let app = try environment.kooberApp()
             app.signOut()
-            if case .storage(let error) = app.error, case .deleteFailed = error { throw error }
+            if let error = app.error { throw error }
             try console.result(json: .object([("signedOut", .bool(true))])) { "Signed out." }
         }
     }

@@ -31,9 +31,8 @@ struct AppEnvironment: Sendable {
             transport = URLSessionHTTPClient(timeout: .seconds(options.timeout))
         } else {
             // Like the original API, the embedded auth endpoint answers at random: a new seed each run.
-            let backend = try FixtureBackend(configuration: .init(seed: .random(in: .min ... .max)))
             self.baseURL = Self.embeddedBaseURL
-            transport = StubHTTPClient { request, body in backend.handle(request, body: body) }
+            transport = try Self.embeddedBackend(seed: .random(in: .min ... .max))
         }
         // Innermost first: retries see each attempt, the cache sees the outcome of all of them (and
         // falls back to a stored answer only when retrying did not help), the log sees one exchange
@@ -50,7 +49,21 @@ struct AppEnvironment: Sendable {
         self.httpClient = offline
     }
 
+    /// The fixture backends in process: no socket, no cache, nothing logged.
+    static func embeddedBackend(seed: UInt64 = 0) throws -> StubHTTPClient {
+        let backend = try FixtureBackend(configuration: .init(seed: seed))
+        return StubHTTPClient { request, body in backend.handle(request, body: body) }
+    }
+
     var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }
+
+    /// Where the backend answers, as a user reads it: `http://127.0.0.1:8080`, or the embedded one.
+    var origin: String {
+        guard options.baseURL != nil, let scheme = baseURL.scheme?.lowercased(), let host = baseURL.host?.lowercased()
+        else { return "the embedded backend" }
+        let port = baseURL.port.map { ":\($0)" } ?? ""
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port)"
+    }
 
     /// The state folder, checked to be private before a token or a pilot is read or written there.
     func stateDirectory() throws -> URL {

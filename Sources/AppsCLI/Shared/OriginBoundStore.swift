@@ -32,13 +32,3 @@ struct OriginBoundStore<Value: Codable & Sendable>: ValueStore {
     func create(_ value: Value) throws { try file.create(Stored(origin: origin, value: value)) }
     func delete() throws { try file.delete() }
 }
-
-extension AppEnvironment {
-    /// Where the backend answers, as a user reads it: `http://127.0.0.1:8080`, or the embedded one.
-    var origin: String {
-        guard options.baseURL != nil, let scheme = baseURL.scheme?.lowercased(), let host = baseURL.host?.lowercased()
-        else { return "the embedded backend" }
-        let port = baseURL.port.map { ":\($0)" } ?? ""
-        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port)"
-    }
-}

@@ -17,8 +17,9 @@ enum Secrets {
             }
             return line
         }
-        console.status("\(prompt): ")
+        // Echo is off before the prompt shows, so nothing typed after the prompt is ever echoed.
         let echoOff = EchoOff()
+        console.status("\(prompt): ")
         defer {
             echoOff.restore()
             console.status("\n")

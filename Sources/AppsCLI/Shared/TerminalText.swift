@@ -15,7 +15,7 @@ enum TerminalText {
         var result = ""
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) && !(keepingNewlines && scalar == "\n") {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                result += shown(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -38,13 +38,18 @@ enum TerminalText {
                 continue
             }
             if isUnsafe(scalar) && scalar != "\n" && scalar != "\t" {
-                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                result.append(contentsOf: shown(scalar).unicodeScalars)
             } else {
                 result.append(scalar)
             }
             index += 1
         }
         return String(result)
+    }
+
+    /// How an unsafe character is written: `\u{1B}`.
+    private static func shown(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

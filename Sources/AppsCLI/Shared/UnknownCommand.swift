@@ -6,45 +6,43 @@ struct UnknownCommand: Error {
     let message: String
     let helpCommand: [String]
 
-    /// Walks the command names in `arguments` (options and their values are skipped); `nil` when
-    /// every name is a command, or when the words left are a leaf command's arguments.
+    /// `nil` when every command name in `arguments` is a command (options and their values are
+    /// not looked at), or when the words left are a leaf command's own arguments.
     init?(_ arguments: [String]) {
         var words = Self.words(arguments)
-        let asksForHelp = words.first == "help"
-        if asksForHelp { words.removeFirst() }
-        var command: any ParsableCommand.Type = Apps.self
-        var path: [String] = []
-        for word in words {
-            let subcommands = command.configuration.subcommands
-            guard !subcommands.isEmpty else { return nil }  // a leaf: the rest are its arguments
-            if let next = subcommands.first(where: { Self.name(of: $0) == word }) {
-                command = next
-                path.append(word)
-                continue
-            }
-            let names = subcommands.filter { $0.configuration.shouldDisplay }.map(Self.name(of:))
-            let closest = names.min { Self.distance(word, $0) < Self.distance(word, $1) }
-            let suggestion = closest.flatMap { Self.distance(word, $0) <= max(2, word.count / 3) ? $0 : nil }
-            let place = (["apps"] + path).joined(separator: " ")
-            message =
-                "'\(word)' is not a command of '\(place)'."
-                + (suggestion.map { " Did you mean '\($0)'?" } ?? " Commands: \(names.joined(separator: ", ")).")
-            helpCommand = path
-            return
-        }
-        return nil
+        if words.first == "help" { words.removeFirst() }
+        let (command, path, rest) = Self.walk(words)
+        let subcommands = command.configuration.subcommands
+        guard let word = rest.first, !subcommands.isEmpty else { return nil }
+        let names = subcommands.filter { $0.configuration.shouldDisplay }.map(Self.name(of:))
+        let closest = names.min { Self.distance(word, $0) < Self.distance(word, $1) }
+        let suggestion = closest.flatMap { Self.distance(word, $0) <= max(2, word.count / 3) ? $0 : nil }
+        message =
+            "'\(word)' is not a command of '\((["apps"] + path).joined(separator: " "))'."
+            + (suggestion.map { " Did you mean '\($0)'?" } ?? " Commands: \(names.joined(separator: ", ")).")
+        helpCommand = path
     }
 
     /// The commands `arguments` names, as far as they are commands: where `--help` would help.
     static func knownPath(_ arguments: [String]) -> [String] {
+        walk(words(arguments)).path
+    }
+
+    /// Follows `words` down the command tree while they name commands.
+    private static func walk(_ words: [String]) -> (
+        command: any ParsableCommand.Type, path: [String], rest: ArraySlice<String>
+    ) {
         var command: any ParsableCommand.Type = Apps.self
         var path: [String] = []
-        for word in words(arguments) {
-            guard let next = command.configuration.subcommands.first(where: { name(of: $0) == word }) else { break }
+        var rest = words[...]
+        while let word = rest.first,
+            let next = command.configuration.subcommands.first(where: { name(of: $0) == word })
+        {
             command = next
             path.append(word)
+            rest = rest.dropFirst()
         }
-        return path
+        return (command, path, rest)
     }
 
     static func wantsJSON(_ arguments: [String]) -> Bool {

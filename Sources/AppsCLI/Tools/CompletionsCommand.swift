@@ -1,5 +1,4 @@
 import ArgumentParser
-import Fixtures
 import Foundation
 import Koober
 import Lotto
@@ -46,8 +45,7 @@ enum CompletionValues {
     static let users = CompletionKind.list(["1", "2", "3", "4", "5"])
 
     private static func values(_ load: (APIClient) async throws -> [String]) async -> [String] {
-        guard let backend = try? FixtureBackend() else { return [] }
-        let client = StubHTTPClient { request, body in backend.handle(request, body: body) }
-        return (try? await load(APIClient(baseURL: AppEnvironment.embeddedBaseURL, httpClient: client))) ?? []
+        guard let backend = try? AppEnvironment.embeddedBackend() else { return [] }
+        return (try? await load(APIClient(baseURL: AppEnvironment.embeddedBaseURL, httpClient: backend))) ?? []
     }
 }

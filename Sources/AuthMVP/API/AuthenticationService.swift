@@ -40,12 +40,10 @@ public struct RemoteAuthenticationService: AuthenticationService {
             throw .unauthorized(message: message ?? "The email or password is incorrect.")
         } catch NetworkError.unexpectedStatus(let status, let message) {
             throw .rejected(status: status, message: message ?? "\(Self.genericFailure) (error \(status))")
-        } catch NetworkError.cancelled {
+        } catch NetworkError.cancelled, is CancellationError {
             throw .cancelled
-        } catch let error as NetworkError {
-            throw .network(error)
         } catch {
-            throw .network(.transport(error.localizedDescription))
+            throw .network(NetworkError(error))
         }
     }
 }

@@ -59,10 +59,8 @@ public struct RemoteRideService: LocationsService, RideService {
             throw .sessionExpired
         } catch NetworkError.unexpectedStatus(let status, let message) where status < 500 {
             throw .rejected(message: message ?? "The ride was not accepted (\(status)).")
-        } catch let error as NetworkError {
-            throw .unavailable(error)
         } catch {
-            throw .unavailable(.transport(error.localizedDescription))
+            throw .unavailable(NetworkError(error))
         }
     }
 }

@@ -45,7 +45,7 @@ public enum KooberError: Error, Equatable, Sendable {
 
     /// Classifies an error of the session store.
     init(storage error: any Error) {
-        self = .storage(error as? PersistenceError ?? .readFailed(file: "the session", reason: "\(error)"))
+        self = .storage(PersistenceError(error))
     }
 }
 

@@ -24,7 +24,7 @@ public final class DropoffPickerViewModel {
             self.error = nil
         } catch {
             results = []
-            self.error = error as? NetworkError ?? .transport(error.localizedDescription)
+            self.error = NetworkError(error)
         }
     }
 }

@@ -46,7 +46,7 @@ public final class NewRideViewModel {
             rideOptions = try await locations.rideOptions()
             if selectedOption == nil { selectedOption = rideOptions.first }
         } catch {
-            state = .failed(.unavailable(error as? NetworkError ?? .transport(error.localizedDescription)))
+            state = .failed(.unavailable(NetworkError(error)))
         }
     }
 

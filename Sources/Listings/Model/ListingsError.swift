@@ -13,8 +13,7 @@ public enum ListingsError: Error, Equatable, Sendable {
     public init(_ error: any Error) {
         switch error {
         case let listings as ListingsError: self = listings
-        case let network as NetworkError: self = .network(network)
-        default: self = .network(.transport(error.localizedDescription))
+        default: self = .network(NetworkError(error))
         }
     }
 }

@@ -18,8 +18,7 @@ public enum LottoError: Error, Equatable, Sendable {
         switch error {
         case let lotto as LottoError: self = lotto
         case let data as LottoDataError: self = .badData(data)
-        case let network as NetworkError: self = .network(network)
-        default: self = .network(.transport(error.localizedDescription))
+        default: self = .network(NetworkError(error))
         }
     }
 }

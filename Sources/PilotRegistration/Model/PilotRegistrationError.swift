@@ -14,11 +14,11 @@ public enum PilotRegistrationError: Error, Equatable, Sendable {
     case alreadyRegistered(Pilot)
 
     init(licenses error: any Error) {
-        self = .licensesUnavailable(error as? NetworkError ?? .transport(error.localizedDescription))
+        self = .licensesUnavailable(NetworkError(error))
     }
 
     init(storage error: any Error) {
-        self = .storage(error as? PersistenceError ?? .readFailed(file: "the stored pilot", reason: "\(error)"))
+        self = .storage(PersistenceError(error))
     }
 }
 

@@ -73,11 +73,10 @@ public final class RegistrationViewModel {
         let pilot = Pilot(name: name.trimmingCharacters(in: .whitespacesAndNewlines), license: license)
         do {
             try store.create(pilot)
-        } catch PersistenceError.alreadyExists {
+        } catch PersistenceError.alreadyExists(let file) {
             // Another registration won, perhaps in another process at the same moment.
-            saveError =
-                (try? store.load()).flatMap { $0.map(PilotRegistrationError.alreadyRegistered) }
-                ?? .storage(.alreadyExists(file: "the stored pilot"))
+            let registered = (try? store.load()) ?? nil
+            saveError = registered.map(PilotRegistrationError.alreadyRegistered) ?? .storage(.alreadyExists(file: file))
             return nil
         } catch {
             saveError = PilotRegistrationError(storage: error)
