@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Shared
@@ -63,11 +64,21 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["AppsCore", "Networking", "Persistence", .product(name: "Logging", package: "swift-log")]
         ),
+        // The command line's transport: AsyncHTTPClient reads bodies with back-pressure.
+        .target(
+            name: "NIOTransport",
+            dependencies: [
+                "Networking",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // This package's own tests only: a live FixtureServer, the HTTPClient contract, fuzzing.
         .target(
             name: "FixtureTestSupport",
             dependencies: [
-                "Networking", "Fixtures", "FixtureServer",
+                "Networking", "NIOTransport", "Fixtures", "FixtureServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,7 +96,7 @@ let package = Package(
         .target(
             name: "AppsCLI",
             dependencies: [
-                "Networking", "Persistence", "Fixtures", "FixtureServer",
+                "Networking", "NIOTransport", "Persistence", "Fixtures", "FixtureServer",
                 "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),

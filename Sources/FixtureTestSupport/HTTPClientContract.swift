@@ -2,6 +2,7 @@ import FixtureServer
 import Fixtures
 import Foundation
 import HTTPTypes
+import NIOTransport
 import Networking
 import Testing
 
@@ -15,14 +16,41 @@ public struct HTTPClientHarness: Sendable {
     public var api: APIClient { APIClient(baseURL: baseURL, httpClient: client) }
 }
 
-/// The implementations of `HTTPClient` that the contract suite runs against.
-public enum HTTPClientSubject: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// `URLSessionHTTPClient` talking to a live FixtureServer.
+/// The implementations of `HTTPClient` that open connections.
+public enum NetworkClient: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `URLSessionHTTPClient`: what an app gets by default.
     case urlSession
+    /// `NIOHTTPClient` (AsyncHTTPClient): the command line's transport.
+    case asyncHTTPClient
+
+    public var testDescription: String { rawValue }
+
+    /// A new client of this kind.
+    public func make(
+        timeout: Duration = .seconds(10), maximumBodyBytes: Int = URLSessionHTTPClient.defaultMaximumBodyBytes
+    ) -> any HTTPClient {
+        switch self {
+        case .urlSession: URLSessionHTTPClient(timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+        case .asyncHTTPClient: NIOHTTPClient(timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+        }
+    }
+}
+
+/// The implementations of `HTTPClient` that the contract suite runs against.
+public enum HTTPClientSubject: Sendable, CaseIterable, CustomTestStringConvertible {
+    /// A network client talking to a live FixtureServer.
+    case live(NetworkClient)
     /// `StubHTTPClient` over `FixtureBackend`, in process.
     case stub
 
-    public var testDescription: String { rawValue }
+    public static var allCases: [HTTPClientSubject] { NetworkClient.allCases.map(Self.live) + [.stub] }
+
+    public var testDescription: String {
+        switch self {
+        case .live(let client): client.testDescription
+        case .stub: "stub"
+        }
+    }
 
     /// Runs `body` with a client over the fixture backend, each answer delayed by `latency`.
     public func withHarness(
@@ -31,13 +59,12 @@ public enum HTTPClientSubject: String, CaseIterable, Sendable, CustomTestStringC
         let (received, receivedContinuation) = AsyncStream.makeStream(of: HTTPRequest.self)
         defer { receivedContinuation.finish() }
         switch self {
-        case .urlSession:
+        case .live(let kind):
             var configuration = FixtureServer.Configuration(latency: latency)
             configuration.onRequest = { receivedContinuation.yield($0) }
             try await withFixtureServer(configuration) { server in
                 try await body(
-                    HTTPClientHarness(
-                        client: URLSessionHTTPClient(timeout: timeout), baseURL: server.baseURL, received: received))
+                    HTTPClientHarness(client: kind.make(timeout: timeout), baseURL: server.baseURL, received: received))
             }
         case .stub:
             let backend = try FixtureBackend()
@@ -162,7 +189,7 @@ public enum HTTPTransportContract {
     }
 
     public static func slowAnswerTimesOut(_ makeClient: (Duration) -> any HTTPClient) async throws {
-        try await HTTPClientSubject.urlSession.withHarness(latency: .seconds(5)) { harness in
+        try await HTTPClientSubject.live(.urlSession).withHarness(latency: .seconds(5)) { harness in
             let api = APIClient(baseURL: harness.baseURL, httpClient: makeClient(.seconds(1)))
             await #expect(throws: NetworkError.timedOut(seconds: 1)) {
                 try await api.send(Endpoint<Data>.bytes("/health"))

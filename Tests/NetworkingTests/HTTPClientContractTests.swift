@@ -46,15 +46,17 @@ struct HTTPClientContractTests {
         try await HTTPClientContract.cancellingTheTaskEndsTheRequestPromptly(subject)
     }
 
-    @Test func urlSessionReportsARefusedConnection() async throws {
-        try await HTTPTransportContract.refusedConnectionIsCannotConnect(URLSessionHTTPClient(timeout: .seconds(5)))
+    @Test(arguments: NetworkClient.allCases)
+    func aRefusedConnectionIsCannotConnect(_ kind: NetworkClient) async throws {
+        try await HTTPTransportContract.refusedConnectionIsCannotConnect(kind.make(timeout: .seconds(5)))
     }
 
     /// One client shared by parallel tasks; under `make test-tsan` this also checks that hundreds of
     /// answers cross from URLSession's threads to their callers without a race.
-    @Test func urlSessionServesParallelTasksThroughOneClient() async throws {
+    @Test(arguments: NetworkClient.allCases)
+    func oneClientServesParallelTasks(_ kind: NetworkClient) async throws {
         try await withFixtureServer { server in
-            let client = URLSessionHTTPClient()
+            let client = kind.make()
             let request = try APIClient(baseURL: server.baseURL, httpClient: client)
                 .makeRequest(for: Endpoint<Data>.bytes("/health"))
             let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
@@ -71,7 +73,8 @@ struct HTTPClientContractTests {
         }
     }
 
-    @Test func urlSessionTimesOutASlowAnswer() async throws {
-        try await HTTPTransportContract.slowAnswerTimesOut { URLSessionHTTPClient(timeout: $0) }
+    @Test(arguments: NetworkClient.allCases)
+    func aSlowAnswerTimesOut(_ kind: NetworkClient) async throws {
+        try await HTTPTransportContract.slowAnswerTimesOut { kind.make(timeout: $0) }
     }
 }

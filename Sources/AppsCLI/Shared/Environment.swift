@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import Logging
+import NIOTransport
 import Networking
 
 /// The composition root: the one place that picks concrete implementations for a command.
@@ -28,7 +29,7 @@ struct AppEnvironment: Sendable {
         let transport: any HTTPClient
         if let baseURL = options.baseURL.flatMap(URL.init(string:)) {
             self.baseURL = baseURL
-            transport = URLSessionHTTPClient(timeout: .seconds(options.timeout))
+            transport = NIOHTTPClient(timeout: .seconds(options.timeout))
         } else {
             // Like the original API, the embedded auth endpoint answers at random: a new seed each run.
             self.baseURL = Self.embeddedBaseURL
