@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test test-tsan availability man serve lint format clean bench bench-cli
+.PHONY: build test test-tsan availability conformance docs man serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -23,6 +23,10 @@ test-tsan:
 # Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
 availability:
 	python3 .ci/availability.py
+
+# Docs/openapi.yaml checked against `apps serve` by schemathesis (installed under .build/ on first use).
+conformance:
+	.ci/conformance
 
 # The manual page, from the command tree (swift-argument-parser's generate-manual plugin).
 man:

@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // Shared
@@ -129,6 +130,14 @@ let package = Package(
         .testTarget(
             name: "ConsumerTests",
             dependencies: ["Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP", "FixtureTestSupport"]
+        ),
+        // The clients against Docs/openapi.yaml.
+        .testTarget(
+            name: "ContractTests",
+            dependencies: [
+                "AppsCore", "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .testTarget(
             name: "AppsCLITests",

@@ -65,12 +65,14 @@ extension FixtureBackend {
         guard let body = try? JSONDecoder().decode(SignUpBody.self, from: call.body) else {
             return Reply.message(.unprocessableContent, "Send a JSON body with the new account's fields.")
         }
+        // The rules of Docs/openapi.yaml, in Unicode scalars as JSON Schema counts them.
+        let notBlank: (String) -> Bool = { $0.unicodeScalars.contains { $0 != " " && $0 != "\t" } }
         let fields: [(String, String?, (String) -> Bool)] = [
-            ("fullName", body.fullName, { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-            ("nickname", body.nickname, { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-            ("email", body.email, { $0.contains("@") }),
-            ("phone", body.phone, { $0.contains(where: \.isNumber) }),
-            ("password", body.password, { $0.count >= 8 }),
+            ("fullName", body.fullName, notBlank),
+            ("nickname", body.nickname, notBlank),
+            ("email", body.email, { $0.unicodeScalars.contains("@") }),
+            ("phone", body.phone, { $0.unicodeScalars.contains { ("0"..."9").contains($0) } }),
+            ("password", body.password, { $0.unicodeScalars.count >= 8 }),
         ]
         for (name, value, isValid) in fields where !(value.map(isValid) ?? false) {
             return Reply.message(.unprocessableContent, value == nil ? "\(name) is missing." : "\(name) is not valid.")
