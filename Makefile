@@ -28,6 +28,10 @@ availability:
 conformance:
 	.ci/conformance
 
+# DocC for every library product: no warnings, at least 95 % of public symbols summarised.
+docs:
+	.ci/docs
+
 # The manual page, from the command tree (swift-argument-parser's generate-manual plugin).
 man:
 	mkdir -p Docs/man

@@ -4,9 +4,16 @@ import HTTPTypesFoundation
 
 /// A decoded value with the response it came from (status, headers such as the cache's).
 public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded value.
     public var value: Value
+    /// The response it came from.
     public var response: HTTPResponse
 
+    /// Creates an ``APIResponse``.
+    ///
+    /// - Parameters:
+    ///   - value: the decoded value.
+    ///   - response: the response it came from.
     public init(value: Value, response: HTTPResponse) {
         self.value = value
         self.response = response
@@ -15,11 +22,25 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
 /// Joins a base URL, an ``HTTPClient`` and decoding: the only place endpoints become requests.
 public struct APIClient: Sendable {
+    /// What endpoint paths are joined to: `https://api.example.com` or `https://example.com/v2`.
     public let baseURL: URL
+    /// How requests travel.
     public let httpClient: any HTTPClient
     /// Fields added to every request (for example `Authorization`), unless the endpoint sets them.
     public var headerFields: HTTPFields
 
+    /// Creates an ``APIClient``.
+    ///
+    /// ```swift
+    /// let api = APIClient(
+    ///     baseURL: URL(string: "https://api.example.com")!, httpClient: URLSessionHTTPClient(),
+    ///     headerFields: [.authorization: "Bearer \(token)"])
+    /// let draws = try await api.send(Endpoint<DrawsPayload>.get("/lotto/draws"))
+    /// ```
+    /// - Parameters:
+    ///   - baseURL: what endpoint paths are joined to.
+    ///   - httpClient: how requests travel, with any decorators.
+    ///   - headerFields: fields every request carries unless its endpoint sets them.
     public init(baseURL: URL, httpClient: any HTTPClient, headerFields: HTTPFields = [:]) {
         self.baseURL = baseURL
         self.httpClient = httpClient

@@ -23,6 +23,18 @@ public struct CachingHTTPClient: HTTPClient {
     private let maximumBytes: Int
     private let now: @Sendable () -> Date
 
+    /// Creates a ``CachingHTTPClient``.
+    ///
+    /// ```swift
+    /// let cached = CachingHTTPClient(
+    ///     RetryingHTTPClient(URLSessionHTTPClient()),
+    ///     directory: URL.cachesDirectory.appending(path: "http"))
+    /// ```
+    /// - Parameters:
+    ///   - base: the client that talks to the server.
+    ///   - directory: the cache's folder, created when first needed.
+    ///   - maximumBytes: the most the folder may hold.
+    ///   - now: the clock that decides freshness; tests inject one.
     public init(
         _ base: any HTTPClient, directory: URL, maximumBytes: Int = 50 << 20,
         now: @escaping @Sendable () -> Date = Date.init
@@ -61,6 +73,8 @@ public struct CachingHTTPClient: HTTPClient {
         }
     }
 
+    /// Answers a `GET` from the cache or the server as the rules above say; other methods go to the
+    /// server untouched.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         guard request.method == .get else { return try await base.send(request, body: body) }
         let key = Self.key(for: request)

@@ -7,16 +7,32 @@ import HTTPTypes
 /// when the status is one of `acceptedStatuses`; other statuses become
 /// ``NetworkError/unexpectedStatus(_:message:)``.
 public struct Endpoint<Response: Sendable>: Sendable {
+    /// The request's method.
     public var method: HTTPRequest.Method
     /// The path below the API's base URL, starting with `/`, percent-encoded: it is sent as it
     /// is. Build a segment from a value with ``URLPath/segment(_:)``.
     public var path: String
+    /// The query, appended to the path.
     public var queryItems: [URLQueryItem]
+    /// Fields this request carries; they win over the ``APIClient``'s.
     public var headerFields: HTTPFields
+    /// The request's body, if any.
     public var body: Data?
+    /// The statuses whose body `decode` reads; 2xx by default.
     public var acceptedStatuses: Set<Int>
+    /// Turns an accepted answer's body into the value.
     public var decode: @Sendable (Data, HTTPResponse) throws -> Response
 
+    /// An endpoint from its parts; ``get(_:query:headerFields:as:)``, ``post(_:json:headerFields:as:)`` and
+    /// ``bytes(_:headerFields:)`` build the usual ones.
+    /// - Parameters:
+    ///   - method: the request's method.
+    ///   - path: the percent-encoded path below the base URL.
+    ///   - queryItems: the query.
+    ///   - headerFields: fields the request carries.
+    ///   - body: the request's body.
+    ///   - acceptedStatuses: the statuses `decode` reads.
+    ///   - decode: turns an accepted answer's body into the value.
     public init(
         method: HTTPRequest.Method,
         path: String,
@@ -80,6 +96,7 @@ extension Endpoint where Response == Data {
 
 /// JSON decoding that reports where a body went wrong.
 public enum JSONBody {
+    /// Decodes a JSON body as `T`: an endpoint's `decode` step.
     public static func decode<T: Decodable>(_ data: Data, _: HTTPResponse) throws -> T {
         try decode(T.self, from: data)
     }

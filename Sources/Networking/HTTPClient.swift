@@ -8,6 +8,12 @@ import HTTPTypes
 /// Failures are thrown as ``NetworkError``; a non-2xx status is *not* an error here, it is
 /// returned like any other response (the ``APIClient`` decides what a status means).
 public protocol HTTPClient: Sendable {
+    /// Sends `request` with `body` and returns the answer, whatever its status.
+    /// ```swift
+    /// let (response, data) = try await client.send(HTTPRequest(method: .get, scheme: "https", authority: "example.com", path: "/health"))
+    /// ```
+    /// - Throws: ``NetworkError``: the server could not be reached, the request was cancelled, the
+    ///   body passed the client's cap.
     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data)
 }
 

@@ -11,11 +11,17 @@ public struct LoggingHTTPClient: HTTPClient {
     private let logger: Logger
     private let clock = ContinuousClock()
 
+    /// Creates a ``LoggingHTTPClient``.
+    ///
+    /// - Parameters:
+    ///   - base: the client whose exchanges are logged.
+    ///   - logger: where the lines go, at `info`; failures at `warning`.
     public init(_ base: any HTTPClient, logger: Logger) {
         self.base = base
         self.logger = logger
     }
 
+    /// Sends through `base` and logs the exchange.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         let started = clock.now
         let target = "\(request.method.rawValue) \(Self.redactedURL(request))"

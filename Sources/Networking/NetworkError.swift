@@ -37,6 +37,7 @@ public enum NetworkError: Error, Equatable, Sendable {
 }
 
 extension NetworkError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .cannotConnect(let host):

@@ -13,6 +13,7 @@ public enum CacheStatus: String, Sendable {
     case stale
 }
 
+/// The fields the package's decorators set on the answers they pass on.
 extension HTTPField.Name {
     /// `hit`, `revalidated`, `miss` or `stale`: set by the cache decorator on every answer.
     public static let appsCacheStatus = HTTPField.Name("X-Apps-Cache")!
@@ -20,6 +21,7 @@ extension HTTPField.Name {
     public static let appsCacheStoredAt = HTTPField.Name("X-Apps-Cache-Stored-At")!
 }
 
+/// What the package's decorators said about an answer.
 extension HTTPResponse {
     /// The cache's verdict, if a cache handled the request.
     public var cacheStatus: CacheStatus? {

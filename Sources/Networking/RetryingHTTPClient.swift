@@ -8,11 +8,21 @@ import HTTPTypes
 ///
 /// Every answer carries `X-Apps-Attempts`, how many attempts it took.
 public struct RetryingHTTPClient: HTTPClient {
+    /// How often and how long to retry.
     public struct Policy: Sendable {
+        /// The most attempts, the first included; at least 1.
         public var maximumAttempts: Int
+        /// The first backoff's upper bound; each attempt doubles it.
         public var baseDelay: Duration
+        /// The longest wait between two attempts, `Retry-After` included.
         public var maximumDelay: Duration
 
+        /// Creates a ``Policy``.
+        ///
+        /// - Parameters:
+        ///   - maximumAttempts: the most attempts, at least 1.
+        ///   - baseDelay: the first backoff's upper bound.
+        ///   - maximumDelay: the longest wait between two attempts.
         public init(
             maximumAttempts: Int = 3, baseDelay: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(5)
         ) {
@@ -28,6 +38,16 @@ public struct RetryingHTTPClient: HTTPClient {
     /// A number in 0..<1 for the jitter; injected so tests can fix it.
     private let random: @Sendable () -> Double
 
+    /// Creates a ``RetryingHTTPClient``.
+    ///
+    /// ```swift
+    /// let client = RetryingHTTPClient(URLSessionHTTPClient(), policy: .init(maximumAttempts: 5))
+    /// ```
+    /// - Parameters:
+    ///   - base: the client that talks to the server.
+    ///   - policy: how often and how long to retry.
+    ///   - clock: what the backoff sleeps on; tests inject one that does not wait.
+    ///   - random: a number in 0..<1 for the jitter; tests fix it.
     public init(
         _ base: any HTTPClient, policy: Policy = Policy(), clock: any Clock<Duration> = ContinuousClock(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -40,6 +60,7 @@ public struct RetryingHTTPClient: HTTPClient {
 
     static let retriedStatuses: Set<Int> = [502, 503, 504]
 
+    /// Sends through `base`, retrying as the policy says; the answer carries `X-Apps-Attempts`.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         let idempotent = request.method == .get || request.method == .head
         var attempt = 1
@@ -93,6 +114,7 @@ public struct RetryingHTTPClient: HTTPClient {
     }
 }
 
+/// The field ``RetryingHTTPClient`` sets on the answers it passes on.
 extension HTTPField.Name {
     /// How many attempts an answer took, set by ``RetryingHTTPClient``.
     public static let appsAttempts = HTTPField.Name("X-Apps-Attempts")!

@@ -32,6 +32,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// The default cap on a body: far above anything the five backends send.
     public static let defaultMaximumBodyBytes = 32 << 20
 
+    /// Creates an ``URLSessionHTTPClient``.
+    ///
     /// - Parameters:
     ///   - timeout: the longest wait for each request; at least one second.
     ///   - maximumBodyBytes: a longer body is ``NetworkError/bodyTooLarge(limitBytes:)``.
@@ -54,6 +56,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends the request through the session; see ``HTTPClient/send(_:body:)``.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw NetworkError.invalidRequest("\(request.method) \(request.path ?? "") has no valid URL")

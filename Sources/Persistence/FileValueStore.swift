@@ -15,12 +15,24 @@ import Foundation
 /// never a mix. Missing parent folders are created with mode 0700. A file larger than
 /// `maximumBytes` is refused before it is read, so a damaged or hostile file cannot exhaust memory.
 public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
+    /// The file the value lives in.
     public let fileURL: URL
+    /// The largest file ``load()`` reads.
     public let maximumBytes: Int
 
     /// The default cap on a stored file: far above a session or a pilot.
     public static var defaultMaximumBytes: Int { 1 << 20 }
 
+    /// Creates a ``FileValueStore``.
+    ///
+    /// ```swift
+    /// let store = FileValueStore<Settings>(
+    ///     fileURL: URL.applicationSupportDirectory.appending(path: "settings.json"))
+    /// try store.save(Settings(theme: "dark"))
+    /// ```
+    /// - Parameters:
+    ///   - fileURL: the file the value lives in; its folder is created on the first save.
+    ///   - maximumBytes: the largest file ``load()`` reads.
     public init(fileURL: URL, maximumBytes: Int = defaultMaximumBytes) {
         self.fileURL = fileURL
         self.maximumBytes = maximumBytes
@@ -28,6 +40,7 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
 
     private var path: String { fileURL.path }
 
+    /// Reads the file; see ``ValueStore/load()``.
     public func load() throws -> Value? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -48,6 +61,7 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
         return try StoredValue.decode(Value.self, from: try read(descriptor, size: Int(info.st_size)), file: path)
     }
 
+    /// Writes the value atomically; see ``ValueStore/save(_:)``.
     public func save(_ value: Value) throws {
         try publish(value) { temporaryPath in
             guard rename(temporaryPath, path) == 0 else { throw POSIXFailure.current("rename") }

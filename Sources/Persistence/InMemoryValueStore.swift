@@ -7,16 +7,27 @@ public final class InMemoryValueStore<Value: Codable & Sendable>: ValueStore {
     private let data: Locked<Data?>
     private let name: String
 
+    /// Creates an ``InMemoryValueStore``.
+    ///
+    /// ```swift
+    /// let store = try InMemoryValueStore(Settings(theme: "dark"))
+    /// ```
+    /// - Parameters:
+    ///   - value: what the store starts with; empty by default.
+    ///   - name: what errors call the store, where a file store would name its file.
+    /// - Throws: ``PersistenceError/writeFailed(file:reason:)`` when `value` cannot be encoded.
     public init(_ value: Value? = nil, name: String = "memory") throws {
         self.name = name
         self.data = Locked(try value.map { try StoredValue.encode($0, file: name) })
     }
 
+    /// The stored value, decoded again; see ``ValueStore/load()``.
     public func load() throws -> Value? {
         guard let data = data.withLock({ $0 }) else { return nil }
         return try StoredValue.decode(Value.self, from: data, file: name)
     }
 
+    /// Replaces the value; see ``ValueStore/save(_:)``.
     public func save(_ value: Value) throws {
         let encoded = try StoredValue.encode(value, file: name)
         data.withLock { $0 = encoded }

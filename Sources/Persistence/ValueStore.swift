@@ -7,9 +7,14 @@ import Foundation
 /// ``PersistenceError/corrupt(file:reason:)``, never a crash. A failed `save` leaves the previous
 /// value in place.
 public protocol ValueStore<Value>: Sendable {
+    /// What the store keeps.
     associatedtype Value: Codable & Sendable
 
+    /// The stored value, or `nil` when nothing was saved.
+    /// - Throws: ``PersistenceError``: the value cannot be read or decoded.
     func load() throws -> Value?
+    /// Replaces the stored value, atomically.
+    /// - Throws: ``PersistenceError/writeFailed(file:reason:)``; the previous value stays.
     func save(_ value: Value) throws
     /// Saves `value` only if nothing is stored, atomically: of two creates racing, exactly one
     /// succeeds and the other throws ``PersistenceError/alreadyExists(file:)``.
@@ -20,9 +25,13 @@ public protocol ValueStore<Value>: Sendable {
 
 /// What a store can fail with, naming the file involved.
 public enum PersistenceError: Error, Equatable, Sendable {
+    /// The stored bytes are not a value of this type.
     case corrupt(file: String, reason: String)
+    /// The value could not be read: no permission, a folder in its place, an I/O error.
     case readFailed(file: String, reason: String)
+    /// The value could not be written; the previous one is kept.
     case writeFailed(file: String, reason: String)
+    /// The value could not be deleted.
     case deleteFailed(file: String, reason: String)
     /// ``ValueStore/create(_:)`` found a value stored already.
     case alreadyExists(file: String)
@@ -39,6 +48,7 @@ extension PersistenceError {
 }
 
 extension PersistenceError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .corrupt(let file, let reason):

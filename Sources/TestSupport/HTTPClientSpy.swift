@@ -7,24 +7,43 @@ import Networking
 public final class HTTPClientSpy: HTTPClient {
     /// One call, as an `Equatable` value a test compares in one `#expect`.
     public struct Message: Equatable, Sendable, CustomStringConvertible {
+        /// The request's method.
         public var method: HTTPRequest.Method
+        /// The request's full URL.
         public var url: String
+        /// The body sent, if any.
         public var body: Data?
 
+        /// Creates a ``Message``.
+        ///
+        /// - Parameters:
+        ///   - method: the expected method.
+        ///   - url: the expected full URL.
+        ///   - body: the expected body.
         public init(method: HTTPRequest.Method, url: String, body: Data? = nil) {
             self.method = method
             self.url = url
             self.body = body
         }
 
+        /// The method and the URL: `GET https://example.com/lotto/draws`.
         public var description: String { "\(method) \(url)" }
     }
 
+    /// Answers a recorded request.
     public typealias Answer = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
     private let state = Locked<(requests: [HTTPRequest], bodies: [Data?])>(([], []))
     private let answer: Answer
 
+    /// Creates a ``HTTPClientSpy``.
+    ///
+    /// ```swift
+    /// let spy = HTTPClientSpy { _, _ in (HTTPResponse(status: .notFound), Data()) }
+    /// _ = try? await RemoteLottoService(baseURL: url, httpClient: spy).loadDraws()
+    /// #expect(spy.messages == [.init(method: .get, url: "https://example.com/lotto/draws")])
+    /// ```
+    /// - Parameter answer: answers each request.
     public init(answer: @escaping Answer) {
         self.answer = answer
     }
@@ -36,8 +55,10 @@ public final class HTTPClientSpy: HTTPClient {
         }
     }
 
+    /// Every request received, in order.
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
+    /// Every call as a comparable value, in order.
     public var messages: [Message] {
         state.withLock { state in
             zip(state.requests, state.bodies).map { request, body in
@@ -46,6 +67,7 @@ public final class HTTPClientSpy: HTTPClient {
         }
     }
 
+    /// Records the request, then answers it.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         state.withLock {
             $0.requests.append(request)

@@ -11,8 +11,10 @@ import Testing
 /// ```
 ///
 /// - Parameters:
+///   - isolation: the caller's actor, so `make` and `use` run on it (the main actor for view models).
 ///   - make: builds the object; nothing else may keep it.
 ///   - use: drives it as a screen would (load, tap, navigate) before it is let go.
+///   - sourceLocation: where a failure is reported; the caller's line by default.
 public func expectReleased<Object: AnyObject>(
     isolation: isolated (any Actor)? = #isolation,
     _ make: () throws -> Object,

@@ -5,10 +5,19 @@ import Logging
 public final class LogCapture: Sendable {
     private let lines = Locked<[String]>([])
 
+    /// A capture with no messages yet.
     public init() {}
 
+    /// Every message logged through ``logger(label:)``, in order.
     public var messages: [String] { lines.withLock { $0 } }
 
+    /// A logger at `trace` whose every message the capture keeps.
+    /// ```swift
+    /// let capture = LogCapture()
+    /// let client = LoggingHTTPClient(base, logger: capture.logger())
+    /// _ = try await client.send(request)
+    /// #expect(!capture.messages.joined().contains("secret"))
+    /// ```
     public func logger(label: String = "test") -> Logger {
         var logger = Logger(label: label) { _ in Handler(capture: self) }
         logger.logLevel = .trace

@@ -1,6 +1,17 @@
 import Foundation
 
 /// Runs `body` with a new, empty directory that is removed afterwards.
+///
+/// ```swift
+/// try await withTemporaryDirectory { folder in
+///     let store = FileValueStore<StoredSample>(fileURL: folder.appending(path: "sample.json"))
+///     try ValueStoreContract.loadsWhatWasSaved(store)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: the caller's actor, so `body` runs on it.
+///   - body: works in the directory; what it returns is returned.
 public func withTemporaryDirectory<T>(
     isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
 ) async rethrows -> T {

@@ -3,11 +3,13 @@ import Networking
 
 /// Logs a user in.
 public protocol AuthenticationService: Sendable {
+    /// Logs in with an email and a password.
+    ///
     /// - Throws: ``AuthError``; cancelling the calling task cancels the request.
     func authenticate(email: String, password: String) async throws(AuthError) -> Authentication
 }
 
-/// `POST /auth/authenticate` over an ``APIClient``.
+/// `POST /auth/authenticate` over an `APIClient`.
 public struct RemoteAuthenticationService: AuthenticationService {
     private let api: APIClient
 
@@ -25,6 +27,8 @@ public struct RemoteAuthenticationService: AuthenticationService {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 
+    /// A service over an API client you configured yourself: a base URL, a transport, and fields
+    /// every request carries.
     public init(api: APIClient) {
         self.api = api
     }

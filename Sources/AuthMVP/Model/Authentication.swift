@@ -1,8 +1,15 @@
 /// A successful login: the session token and the backend's greeting.
 public struct Authentication: Equatable, Sendable, Codable {
+    /// The session token.
     public let token: String
+    /// The backend's greeting: `Welcome back!`.
     public let message: String
 
+    /// Creates an ``Authentication``.
+    ///
+    /// - Parameters:
+    ///   - token: the session token.
+    ///   - message: the greeting.
     public init(token: String, message: String) {
         self.token = token
         self.message = message

@@ -12,11 +12,15 @@
 public final class LoginPresenter {
     /// Where the login is: waiting for input, requesting, or failed with a typed error.
     public enum Phase: Equatable, Sendable {
+        /// Waiting for input, or back after a cancel.
         case idle
+        /// The request is in flight.
         case loading
+        /// The last attempt failed; the button offers to try again.
         case failed(AuthError)
     }
 
+    /// The view it renders into; held weakly, as a view controller owns its presenter.
     public weak var view: (any LoginView)?
     private let router: any LoginRouter
     private let service: any AuthenticationService
@@ -25,17 +29,30 @@ public final class LoginPresenter {
     private var password = ""
     private var emailEdited = false
     private var passwordEdited = false
+    /// Where the login is.
     public private(set) var phase = Phase.idle
     private var request: Task<Void, Never>?
     /// Counts attempts, so an answer to a cancelled attempt is never taken for a later one's.
     private var attempt = 0
 
+    /// Creates a ``LoginPresenter``.
+    ///
+    /// ```swift
+    /// let presenter = LoginPresenter(view: self, router: router, service: RemoteAuthenticationService(baseURL: backendURL))
+    /// presenter.viewDidLoad()  // renders the initial state
+    /// ```
+    /// - Parameters:
+    ///   - view: the passive view to render into.
+    ///   - router: where success (and back) navigates.
+    ///   - service: the login backend.
     public init(view: any LoginView, router: any LoginRouter, service: any AuthenticationService) {
         self.view = view
         self.router = router
         self.service = service
     }
 
+    /// Everything the view shows now: each field's text and border, the button's title and whether
+    /// it is enabled, the activity indicator, the error label.
     public var state: LoginViewState {
         let emailValid = Credentials.isValidEmail(email)
         let passwordValid = Credentials.isValidPassword(password)
@@ -53,22 +70,27 @@ public final class LoginPresenter {
             isActivityVisible: phase == .loading, error: error)
     }
 
+    /// Renders the initial state.
     public func viewDidLoad() {
         render()
     }
 
+    /// Takes the email field's new text; the field's border shows its validity from now on.
     public func emailChanged(_ text: String) {
         email = text
         emailEdited = true
         render()
     }
 
+    /// Takes the password field's new text; the field's border shows its validity from now on.
     public func passwordChanged(_ text: String) {
         password = text
         passwordEdited = true
         render()
     }
 
+    /// Logs in when idle or failed (and both fields are valid); cancels the request in flight when
+    /// loading.
     public func buttonTapped() {
         switch phase {
         case .loading:

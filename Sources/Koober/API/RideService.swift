@@ -6,11 +6,18 @@ import Networking
 public protocol LocationsService: Sendable {
     /// Locations whose name contains `query` (case-insensitive); all of them for an empty query.
     func searchLocations(_ query: String) async throws -> [Location]
+    /// The kinds of ride on offer: Wallabee, Wallaroo, Kangaroo.
     func rideOptions() async throws -> [RideOption]
 }
 
 /// Asks for rides.
 public protocol RideService: Sendable {
+    /// Requests a ride for a signed-in user.
+    /// - Parameters:
+    ///   - request: where from, where to, and which kind of ride.
+    ///   - session: the signed-in user's session; its token authorises the request.
+    /// - Throws: ``RideError/sessionExpired`` when the backend no longer accepts the token, and the
+    ///   other ``RideError`` cases.
     func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride
 }
 
@@ -32,10 +39,13 @@ public struct RemoteRideService: LocationsService, RideService {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 
+    /// A service over an API client you configured yourself: a base URL, a transport, and fields
+    /// every request carries.
     public init(api: APIClient) {
         self.api = api
     }
 
+    /// Places whose name contains `query`, in any case; all of them for a blank query.
     public func searchLocations(_ query: String) async throws -> [Location] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         let endpoint = Endpoint<LocationsDTO>.get(
@@ -43,10 +53,12 @@ public struct RemoteRideService: LocationsService, RideService {
         return try await api.send(endpoint).locations.map(\.location)
     }
 
+    /// The kinds of ride on offer.
     public func rideOptions() async throws -> [RideOption] {
         try await api.send(Endpoint<RideOptionsDTO>.get("/koober/ride-options")).rideOptions.map(\.rideOption)
     }
 
+    /// Requests a ride; see ``RideService/requestRide(_:session:)``.
     public func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
         let body = RideRequestDTO(
             pickupLocationId: request.pickup.id, dropoffLocationId: request.dropoff.id, rideOptionId: request.option.id)

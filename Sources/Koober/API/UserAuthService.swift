@@ -3,7 +3,11 @@ import Networking
 
 /// Signs users in and up with the backend.
 public protocol UserAuthRemoteAPI: Sendable {
+    /// Signs in with an email and a password.
+    /// - Throws: ``SignInError/unauthorized`` for an unknown email or a wrong password.
     func signIn(email: String, password: String) async throws(SignInError) -> UserSession
+    /// Creates an account and signs it in.
+    /// - Throws: ``SignUpError``: the email is taken, a field is rejected, or the backend failed.
     func signUp(_ account: NewAccount) async throws(SignUpError) -> UserSession
 }
 
@@ -25,10 +29,13 @@ public struct RemoteUserAuthService: UserAuthRemoteAPI {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 
+    /// A service over an API client you configured yourself: a base URL, a transport, and fields
+    /// every request carries.
     public init(api: APIClient) {
         self.api = api
     }
 
+    /// Signs in; see ``UserAuthRemoteAPI/signIn(email:password:)``.
     public func signIn(email: String, password: String) async throws(SignInError) -> UserSession {
         do {
             let endpoint = try Endpoint<SignedInDTO>.post(
@@ -43,6 +50,7 @@ public struct RemoteUserAuthService: UserAuthRemoteAPI {
         }
     }
 
+    /// Signs up; see ``UserAuthRemoteAPI/signUp(_:)``.
     public func signUp(_ account: NewAccount) async throws(SignUpError) -> UserSession {
         let body = [
             "fullName": account.fullName, "nickname": account.nickname, "email": account.email, "phone": account.phone,

@@ -2,11 +2,18 @@ import Foundation
 
 /// The WCAG 2.x contrast between two colours and its verdicts.
 public struct Contrast: Equatable, Sendable {
+    /// The text colour.
     public let foreground: RGBColor
+    /// The colour behind it.
     public let background: RGBColor
     /// From 1 (no contrast) to 21 (black on white).
     public let ratio: Double
 
+    /// Measures the contrast of `foreground` on `background`.
+    /// ```swift
+    /// let contrast = Contrast(foreground: KooberTheme.text, background: KooberTheme.brand)
+    /// assert(contrast.passesAA)
+    /// ```
     public init(foreground: RGBColor, background: RGBColor) {
         self.foreground = foreground
         self.background = background

@@ -16,18 +16,32 @@ public enum SignUpError: Error, Equatable, Sendable {
     case rejected(message: String)
     /// An account with this email exists.
     case conflict
+    /// Anything else; `cause` says what, when it was the network.
     case unknown(cause: NetworkError?)
 }
 
+/// The fields of the sign-up form, each checked by ``SignUpRules`` before anything is sent.
 public enum SignUpField: String, Sendable, CaseIterable {
-    case fullName, nickname, email, phone, password
+    /// The user's full name.
+    case fullName
+    /// What the app calls the user.
+    case nickname
+    /// The email address, which must contain an `@`.
+    case email
+    /// The phone number, which must contain a digit.
+    case phone
+    /// The password, at least ``SignUpRules/minimumPasswordLength`` characters.
+    case password
 }
 
 /// Why a ride could not be requested.
 public enum RideError: Error, Equatable, Sendable {
     /// The session token was rejected: the user is signed out.
     case sessionExpired
+    /// The backend refused the request (an unknown place or option, the same place twice), with
+    /// its message.
     case rejected(message: String)
+    /// The backend could not be reached or failed.
     case unavailable(NetworkError)
 }
 
@@ -38,7 +52,9 @@ public enum RideError: Error, Equatable, Sendable {
 /// if let error = app.error { Text(error.localizedDescription).foregroundStyle(.red) }
 /// ```
 public enum KooberError: Error, Equatable, Sendable {
+    /// Signing in failed.
     case signIn(SignInUseCaseError)
+    /// Signing up failed.
     case signUp(SignUpUseCaseError)
     /// The stored session could not be read (a damaged file) or deleted.
     case storage(PersistenceError)
@@ -50,6 +66,7 @@ public enum KooberError: Error, Equatable, Sendable {
 }
 
 extension SignInError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .unauthorized: "The email or password is incorrect."
@@ -60,6 +77,7 @@ extension SignInError: LocalizedError {
 }
 
 extension SignUpError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .invalidField(_, let message), .rejected(let message): message
@@ -71,6 +89,7 @@ extension SignUpError: LocalizedError {
 }
 
 extension RideError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .sessionExpired: "Your session has expired. Sign in again."
@@ -81,6 +100,7 @@ extension RideError: LocalizedError {
 }
 
 extension SignInUseCaseError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .signIn(let error): error.localizedDescription
@@ -90,6 +110,7 @@ extension SignInUseCaseError: LocalizedError {
 }
 
 extension SignUpUseCaseError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .signUp(let error): error.localizedDescription
@@ -99,6 +120,7 @@ extension SignUpUseCaseError: LocalizedError {
 }
 
 extension KooberError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .signIn(let error): error.localizedDescription

@@ -2,10 +2,14 @@ import Foundation
 
 /// An sRGB colour, as designers write it: `#00CEBC` or `#0CB`.
 public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The red channel, 0 to 255.
     public let red: UInt8
+    /// The green channel, 0 to 255.
     public let green: UInt8
+    /// The blue channel, 0 to 255.
     public let blue: UInt8
 
+    /// A colour from its channels: `RGBColor(red: 0x00, green: 0xCE, blue: 0xBC)` is `#00CEBC`.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green

@@ -4,7 +4,9 @@ import Observation
 @MainActor
 @Observable
 public final class DropoffPickerViewModel {
+    /// The text of the last search.
     public private(set) var query = ""
+    /// The places that match ``query``, never the pickup.
     public private(set) var results: [Location] = []
     /// Why the last search failed; `nil` after one that worked.
     public private(set) var error: NetworkError?
@@ -17,6 +19,8 @@ public final class DropoffPickerViewModel {
         self.excluded = pickup
     }
 
+    /// Searches the places whose name contains `query`, in any case, and shows them in ``results``.
+    /// A failure keeps the previous results and sets ``error``.
     public func search(_ query: String) async {
         self.query = query
         do {

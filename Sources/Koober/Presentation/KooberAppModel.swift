@@ -11,6 +11,7 @@ import Observation
 @MainActor
 @Observable
 public final class KooberAppModel {
+    /// The screen to show; ``KooberScreen/launching`` until ``launch()``.
     public private(set) var screen: KooberScreen = .launching
     /// Why the last launch, sign-in, sign-up or sign-out failed; `nil` after one that worked.
     public private(set) var error: KooberError?
@@ -19,12 +20,20 @@ public final class KooberAppModel {
     private let signInUseCase: any SignInUseCase
     private let signUpUseCase: any SignUpUseCase
 
+    /// Creates a ``KooberAppModel``.
+    ///
+    /// - Parameters:
+    ///   - signIn: signs a user in and stores the session (``KooberSignInUseCase``).
+    ///   - signUp: creates an account, signs it in and stores the session (``KooberSignUpUseCase``).
+    ///   - store: where the session is kept between launches.
     public init(signIn: any SignInUseCase, signUp: any SignUpUseCase, store: any UserSessionStore) {
         self.store = store
         self.signInUseCase = signIn
         self.signUpUseCase = signUp
     }
 
+    /// Reads the stored session: ``screen`` becomes `.signedIn` when there is one, the welcome screen
+    /// otherwise (and when the stored session cannot be read, with ``error`` saying why).
     public func launch() {
         do {
             screen = try store.load().map(KooberScreen.signedIn) ?? .onboarding(.welcome)
@@ -35,10 +44,15 @@ public final class KooberAppModel {
         }
     }
 
+    /// Shows the sign-in form.
     public func goToSignIn() { show(.signIn) }
+    /// Shows the sign-up form.
     public func goToSignUp() { show(.signUp) }
+    /// Goes back to the welcome screen from either form.
     public func backToWelcome() { show(.welcome) }
 
+    /// Signs in; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why.
+    /// - Returns: whether the user is now signed in.
     @discardableResult
     public func signIn(email: String, password: String) async -> Bool {
         do throws(SignInUseCaseError) {
@@ -51,6 +65,8 @@ public final class KooberAppModel {
         }
     }
 
+    /// Signs up; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why.
+    /// - Returns: whether the user is now signed in.
     @discardableResult
     public func signUp(_ account: NewAccount) async -> Bool {
         do throws(SignUpUseCaseError) {

@@ -5,19 +5,29 @@ import Observation
 @MainActor
 @Observable
 public final class NewRideViewModel {
+    /// Where the request stands.
     public enum RideState: Equatable, Sendable {
+        /// Picking a drop-off and an option; nothing requested yet.
         case choosing
+        /// The request is in flight.
         case requesting
+        /// The backend confirmed the ride; the car is on its way.
         case waitingForPickup(Ride)
+        /// The request, or loading the options, failed.
         case failed(RideError)
     }
 
+    /// Where the ride starts.
     public let pickup: Location
+    /// Where it ends, once picked.
     public private(set) var dropoff: Location?
     /// The drop-off picker while it is presented.
     public private(set) var dropoffPicker: DropoffPickerViewModel?
+    /// The kinds of ride on offer, once ``loadRideOptions()`` has run.
     public private(set) var rideOptions: [RideOption] = []
+    /// The chosen kind of ride; the first on offer until the user picks another.
     public private(set) var selectedOption: RideOption?
+    /// Where the request stands.
     public private(set) var state: RideState = .choosing
 
     private let session: UserSession
@@ -25,7 +35,21 @@ public final class NewRideViewModel {
     private let rides: any RideService
     private let onSessionExpired: @MainActor () -> Void
 
-    /// - Parameter onSessionExpired: called when the backend rejects the session's token, to sign out.
+    /// Creates a ``NewRideViewModel``.
+    ///
+    /// ```swift
+    /// let newRide = NewRideViewModel(
+    ///     locations: rides, rides: rides, pickup: here, session: session,
+    ///     onSessionExpired: { app.signOut() })
+    /// await newRide.loadRideOptions()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - locations: where places and ride options come from.
+    ///   - rides: where rides are requested; ``RemoteRideService`` is both.
+    ///   - pickup: where the ride starts.
+    ///   - session: the signed-in user, whose token authorises the request.
+    ///   - onSessionExpired: called when the backend rejects the session's token, to sign out.
     public init(
         locations: any LocationsService, rides: any RideService, pickup: Location, session: UserSession,
         onSessionExpired: @escaping @MainActor () -> Void
@@ -37,10 +61,12 @@ public final class NewRideViewModel {
         self.onSessionExpired = onSessionExpired
     }
 
+    /// Whether the request button is enabled: a drop-off and an option are chosen and no request is in flight.
     public var canRequest: Bool {
         dropoff != nil && selectedOption != nil && state != .requesting
     }
 
+    /// Loads the ride options and preselects the first; a failure sets ``state`` to `.failed`.
     public func loadRideOptions() async {
         do {
             rideOptions = try await locations.rideOptions()
@@ -66,6 +92,7 @@ public final class NewRideViewModel {
         dropoffPicker = nil
     }
 
+    /// Chooses the kind of ride.
     public func chooseOption(_ option: RideOption) {
         selectedOption = option
     }

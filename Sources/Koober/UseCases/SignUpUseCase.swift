@@ -2,16 +2,23 @@ import Foundation
 
 /// Signing up: check every field first, then ask the backend, then keep the session.
 public protocol SignUpUseCase: Sendable {
+    /// Checks the fields, creates the account, and keeps the session on the device.
+    /// - Throws: ``SignUpUseCaseError``: a field broke its rule, the backend refused or failed, or the
+    ///   session could not be kept.
     func signUp(_ account: NewAccount) async throws(SignUpUseCaseError) -> UserSession
 }
 
+/// Why signing up and keeping the session failed.
 public enum SignUpUseCaseError: Error, Equatable, Sendable {
+    /// A field broke its rule, or the backend did not create the account.
     case signUp(SignUpError)
+    /// The account was created and signed in, but the session could not be kept on the device.
     case storingSessionFailed(message: String)
 }
 
 /// The rules a new account must meet before anything is sent.
 public enum SignUpRules {
+    /// The shortest password accepted: 8 characters.
     public static let minimumPasswordLength = 8
 
     /// The first field that breaks its rule, in form order, with its message.
@@ -30,15 +37,27 @@ public enum SignUpRules {
     }
 }
 
+/// Checks a new account against ``SignUpRules``, signs it up with a ``UserAuthRemoteAPI`` and saves
+/// the session in a ``UserSessionStore``.
+/// ```swift
+/// let signUp = KooberSignUpUseCase(remoteAPI: RemoteUserAuthService(baseURL: backendURL), store: store)
+/// let session = try await signUp.signUp(account)
+/// ```
 public struct KooberSignUpUseCase: SignUpUseCase {
     private let remoteAPI: any UserAuthRemoteAPI
     private let store: any UserSessionStore
 
+    /// Creates a ``KooberSignUpUseCase``.
+    ///
+    /// - Parameters:
+    ///   - remoteAPI: the backend's sign-up.
+    ///   - store: where the session is kept.
     public init(remoteAPI: any UserAuthRemoteAPI, store: any UserSessionStore) {
         self.remoteAPI = remoteAPI
         self.store = store
     }
 
+    /// Checks, signs up, then saves the session; see ``SignUpUseCase/signUp(_:)``.
     public func signUp(_ account: NewAccount) async throws(SignUpUseCaseError) -> UserSession {
         if let (field, message) = SignUpRules.firstInvalidField(account) {
             throw .signUp(.invalidField(field, message: message))

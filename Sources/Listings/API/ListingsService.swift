@@ -4,9 +4,16 @@ import Networking
 
 /// HTTP basic credentials, injected by the app (never written in the domain).
 public struct BasicCredentials: Sendable {
+    /// The user name.
     public let username: String
+    /// The password.
     public let password: String
 
+    /// Creates a ``BasicCredentials``.
+    ///
+    /// ```swift
+    /// let credentials = BasicCredentials(username: "admin", password: secrets.listingsPassword)
+    /// ```
     public init(username: String, password: String) {
         self.username = username
         self.password = password
@@ -15,9 +22,15 @@ public struct BasicCredentials: Sendable {
     var headerValue: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
 }
 
+/// The retailer's catalogue: products, their details, a user's offers, and images.
 public protocol ListingsService: Sendable {
+    /// Every product, without its information sections.
     func products() async throws -> [Product]
+    /// One product with its information sections.
+    /// - Throws: ``ListingsError/productNotFound(_:)`` when the backend has no product `id`.
     func productDetails(id: String) async throws -> ProductDetails
+    /// The offers of one user and the badge rules that go with them.
+    /// - Throws: ``ListingsError/userNotFound(_:)`` when the backend has no user `userID`.
     func offers(userID: String) async throws -> UserOffers
     /// The bytes of an image at a path below the base URL (`/listings/image/shirt-blue.jpg`).
     func imageData(key: String) async throws -> Data
@@ -42,16 +55,20 @@ public struct RemoteListingsService: ListingsService {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient), credentials: credentials)
     }
 
+    /// A service over an API client you configured yourself: a base URL, a transport, and fields
+    /// every request carries. `credentials` are added to those fields.
     public init(api: APIClient, credentials: BasicCredentials) {
         var api = api
         api.headerFields[.authorization] = credentials.headerValue
         self.api = api
     }
 
+    /// Every product; see ``ListingsService/products()``.
     public func products() async throws -> [Product] {
         try await send(Endpoint<ProductsDTO>.get("/listings/api/products")).products.map(\.product)
     }
 
+    /// One product with its details; see ``ListingsService/productDetails(id:)``.
     public func productDetails(id: String) async throws -> ProductDetails {
         do {
             return try await send(Endpoint<ProductDTO>.get("/listings/api/product/\(URLPath.segment(id))")).details
@@ -60,6 +77,7 @@ public struct RemoteListingsService: ListingsService {
         }
     }
 
+    /// A user's offers; see ``ListingsService/offers(userID:)``.
     public func offers(userID: String) async throws -> UserOffers {
         do {
             return try await send(Endpoint<OffersDTO>.get("/listings/api/user/\(URLPath.segment(userID))/offers"))

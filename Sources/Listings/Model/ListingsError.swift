@@ -4,7 +4,9 @@ import Foundation
 public enum ListingsError: Error, Equatable, Sendable {
     /// 401: the credentials were missing or wrong.
     case unauthorized
+    /// 404: the backend has no product with this id.
     case productNotFound(String)
+    /// 404: the backend has no user with this id.
     case userNotFound(String)
     /// The backend could not be reached, refused, or answered something unreadable.
     case network(NetworkError)
@@ -19,6 +21,7 @@ public enum ListingsError: Error, Equatable, Sendable {
 }
 
 extension ListingsError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .unauthorized:

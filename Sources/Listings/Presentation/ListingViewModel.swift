@@ -10,15 +10,24 @@ import Observation
 @MainActor
 @Observable
 public final class ListingViewModel {
+    /// The listing: `.idle` until ``load()``, then `.loading`, then `.loaded` or `.failed`.
     public private(set) var state: LoadState<Listing, ListingsError> = .idle
+    /// The user whose offers decide the badges.
     public let userID: String
     private let loadListing: LoadListing
 
+    /// Creates a ``ListingViewModel``.
+    ///
+    /// - Parameters:
+    ///   - service: where the products and offers come from.
+    ///   - userID: the user whose offers decide the badges.
     public init(service: any ListingsService, userID: String) {
         self.loadListing = LoadListing(service: service)
         self.userID = userID
     }
 
+    /// Loads the products and the user's offers together; offers that fail to load leave the products
+    /// without badges (``Listing/offersFailure`` says why) rather than failing the listing.
     public func load() async {
         state = .loading
         do {

@@ -11,19 +11,25 @@ import Observation
 @MainActor
 @Observable
 public final class ProductDetailsViewModel {
+    /// The details: `.idle` until ``load()``, then `.loading`, then `.loaded` or `.failed`.
     public private(set) var state: LoadState<ProductDetails, ListingsError> = .idle
     /// The product's badge for the user; `nil` without a user, without a badge, or when the offers
     /// failed (then ``offersFailure`` says why).
     public private(set) var badge: Badge?
+    /// Why the user's offers could not be loaded, when they could not; the details show without a badge.
     public private(set) var offersFailure: ListingsError?
     /// The product's image: loaded once the details are.
     public private(set) var image: LoadState<Data, ListingsError> = .idle
 
+    /// The product shown.
     public let productID: String
+    /// The user whose offers decide the badge; `nil` for no badge.
     public let userID: String?
     private let service: any ListingsService
     private let images: ImageLoader
 
+    /// Creates a ``ProductDetailsViewModel``.
+    ///
     /// - Parameters:
     ///   - service: where the details and offers come from.
     ///   - productID: the product to show.

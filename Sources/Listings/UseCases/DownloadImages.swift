@@ -12,17 +12,29 @@ import Foundation
 public struct DownloadImages: Sendable {
     /// What became of each key.
     public struct Report: Equatable, Sendable {
+        /// An image that was not saved, and why.
         public struct Failure: Equatable, Sendable {
             /// Where an image was lost: on its way, or when the app kept it.
             public enum Stage: String, Sendable {
-                case download, save
+                /// Fetching the image failed.
+                case download
+                /// The app's handler could not keep it.
+                case save
             }
 
+            /// The image's key.
             public let key: String
+            /// Where it was lost.
             public let stage: Stage
             /// Why: the download's or the save's error, in words a user can act on.
             public let message: String
 
+            /// Creates a ``Failure``.
+            ///
+            /// - Parameters:
+            ///   - key: the image's key.
+            ///   - stage: where it was lost.
+            ///   - message: why, in words.
             public init(key: String, stage: Stage, message: String) {
                 self.key = key
                 self.stage = stage
@@ -32,20 +44,27 @@ public struct DownloadImages: Sendable {
 
         /// Downloaded and saved, in the order they finished.
         public var saved: [String]
+        /// The images that were not saved, in the order they failed.
         public var failed: [Failure]
 
+        /// A report; ``DownloadImages`` makes one as it goes.
         public init(saved: [String] = [], failed: [Failure] = []) {
             self.saved = saved
             self.failed = failed
         }
     }
 
+    /// How many downloads may run at once: 1 to 32.
     public static let concurrencyRange = 1...32
 
     private let loader: ImageLoader
     private let concurrency: Int
 
-    /// - Parameter concurrency: how many downloads run at once, clamped to ``concurrencyRange``.
+    /// Creates a ``DownloadImages``.
+    ///
+    /// - Parameters:
+    ///   - loader: where images come from; its memory cache and shared downloads apply.
+    ///   - concurrency: how many downloads run at once, clamped to ``concurrencyRange``.
     public init(loader: ImageLoader, concurrency: Int) {
         self.loader = loader
         self.concurrency = min(max(concurrency, Self.concurrencyRange.lowerBound), Self.concurrencyRange.upperBound)
@@ -66,6 +85,7 @@ public struct DownloadImages: Sendable {
 
     /// Downloads every key, at most `concurrency` at once, and passes each image to `save`.
     /// - Parameters:
+    ///   - keys: the images to download, such as ``keys(for:)`` returns.
     ///   - save: keeps one image; what it throws is that key's failure.
     ///   - progress: called after each key, saved or failed, with how many are done.
     public func callAsFunction(

@@ -5,12 +5,15 @@ import Foundation
 ///
 /// Put the HTTP cache decorator under `fetch` (in the app's composition) for a disk cache too.
 public actor ImageLoader {
+    /// Downloads the image for a key; usually ``ListingsService/imageData(key:)``.
     public typealias Fetch = @Sendable (String) async throws -> Data
 
     private let fetch: Fetch
     private var memory: LRUByteCache
     private var inFlight: [String: Task<Data, any Error>] = [:]
 
+    /// Creates an ``ImageLoader``.
+    ///
     /// - Parameters:
     ///   - memoryLimit: the most bytes kept in memory.
     ///   - fetch: downloads the image for a key.
@@ -19,6 +22,12 @@ public actor ImageLoader {
         self.memory = LRUByteCache(limit: memoryLimit)
     }
 
+    /// The image for `key`: from memory, from a download already under way, or downloaded now.
+    /// ```swift
+    /// let loader = ImageLoader { key in try await service.imageData(key: key) }
+    /// let data = try await loader.image(for: "shirt-blue")
+    /// ```
+    /// - Throws: whatever `fetch` threw; the failure is not cached, so the next call tries again.
     public func image(for key: String) async throws -> Data {
         if let data = memory.value(for: key) { return data }
         if let download = inFlight[key] { return try await download.value }

@@ -1,10 +1,18 @@
 /// A product as the listing shows it: with its badge, if any.
 public struct ListedProduct: Hashable, Sendable, Identifiable {
+    /// The product.
     public let product: Product
+    /// The badge it shows for the user, if any.
     public let badge: Badge?
 
+    /// The product's id.
     public var id: String { product.id }
 
+    /// Creates a ``ListedProduct``.
+    ///
+    /// - Parameters:
+    ///   - product: the product.
+    ///   - badge: its badge for the user.
     public init(product: Product, badge: Badge?) {
         self.product = product
         self.badge = badge
@@ -13,10 +21,16 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
 
 /// The listing: products, and why there are no badges when the offers could not be loaded.
 public struct Listing: Equatable, Sendable {
+    /// The products in the backend's order, each with its badge.
     public let products: [ListedProduct]
     /// Set when the offers failed: the products still show, without badges.
     public let offersFailure: ListingsError?
 
+    /// Creates a ``Listing``.
+    ///
+    /// - Parameters:
+    ///   - products: the products with their badges.
+    ///   - offersFailure: why the offers could not be loaded, if they could not.
     public init(products: [ListedProduct], offersFailure: ListingsError?) {
         self.products = products
         self.offersFailure = offersFailure
@@ -27,10 +41,19 @@ public struct Listing: Equatable, Sendable {
 public struct LoadListing: Sendable {
     private let service: any ListingsService
 
+    /// Creates a ``LoadListing``.
+    ///
+    /// - Parameter service: where products and offers come from.
     public init(service: any ListingsService) {
         self.service = service
     }
 
+    /// Loads the listing for `userID`: every product with the badge its offers earn.
+    ///
+    /// ```swift
+    /// let listing = try await LoadListing(service: service)(userID: "5")
+    /// ```
+    ///
     /// - Throws: ``ListingsError`` when the products cannot be loaded; a failure of the offers only
     ///   loses the badges.
     public func callAsFunction(userID: String) async throws(ListingsError) -> Listing {

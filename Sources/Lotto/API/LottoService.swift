@@ -4,12 +4,19 @@ import Networking
 /// What a load returned: the valid records, when they were cached if they were, and the records
 /// the backend sent that broke a rule and were left out.
 public struct Fetched<Value: Sendable>: Sendable {
+    /// The records that passed every rule, in the order the backend sent them.
     public var value: Value
     /// `nil` when the value is fresh from the backend.
     public var cachedAt: Date?
     /// The records left out of `value`, each with what was wrong with it; a screen names them.
     public var rejected: [LottoDataError]
 
+    /// Creates a ``Fetched``.
+    ///
+    /// - Parameters:
+    ///   - value: the valid records.
+    ///   - cachedAt: when the stored answer was saved, or `nil` for a fresh one.
+    ///   - rejected: the records left out, each with its reason.
     public init(value: Value, cachedAt: Date? = nil, rejected: [LottoDataError] = []) {
         self.value = value
         self.cachedAt = cachedAt
@@ -52,6 +59,8 @@ public struct RemoteLottoService: DrawsService, TicketsService {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 
+    /// A service over an API client you configured yourself (a base URL, a transport, fields every
+    /// request carries).
     public init(api: APIClient) {
         self.api = api
     }

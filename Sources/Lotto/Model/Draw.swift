@@ -2,12 +2,19 @@ import Foundation
 
 /// A published draw: six main numbers, the bonus ball, and the jackpot it paid.
 public struct Draw: Hashable, Sendable, Identifiable {
+    /// The backend's id for the draw: `draw-3`.
     public let id: String
+    /// The day the draw took place.
     public let date: DrawDate
+    /// The six main numbers.
     public let numbers: NumberSet
+    /// The bonus ball, never one of ``numbers``.
     public let bonusBall: LottoNumber
+    /// The jackpot: what matching all six numbers paid.
     public let topPrize: Money
 
+    /// Creates a ``Draw``.
+    ///
     /// - Throws: ``LineError/bonusAmongNumbers(_:)`` and the other line errors; a draw's bonus is required.
     public init(id: String, date: DrawDate, numbers: [LottoNumber], bonusBall: LottoNumber, topPrize: Money)
         throws(LineError)
@@ -53,10 +60,19 @@ public struct Draw: Hashable, Sendable, Identifiable {
 
 /// A ticket bought for a draw, which may not have been published yet.
 public struct Ticket: Hashable, Sendable, Identifiable, Codable {
+    /// The backend's id for the ticket: `ticket-1`.
     public let id: String
+    /// The id of the draw the ticket is for; that draw may not be published yet.
     public let drawID: String
+    /// The ticket's six numbers and, when it has one, its bonus ball.
     public let line: LottoLine
 
+    /// Creates a ``Ticket``.
+    ///
+    /// - Parameters:
+    ///   - id: the ticket's id, such as `ticket-1`.
+    ///   - drawID: the draw it was bought for.
+    ///   - line: its numbers.
     public init(id: String, drawID: String, line: LottoLine) {
         self.id = id
         self.drawID = drawID

@@ -1,7 +1,10 @@
 /// A calendar day, with no time and no time zone: the day a draw took place wherever you read it.
 public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, from 1 to 9999.
     public let year: Int
+    /// The month, from 1 (January) to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// `nil` unless the three make a day of the proleptic Gregorian calendar.
@@ -24,6 +27,7 @@ public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
+    /// Orders days in time, earlier first.
     public static func < (lhs: DrawDate, rhs: DrawDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

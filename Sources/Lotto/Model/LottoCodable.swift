@@ -16,6 +16,7 @@ extension LottoNumber: Codable {
         self = number
     }
 
+    /// Encodes the bare number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
@@ -46,6 +47,7 @@ extension DrawDate: Codable {
         self = date
     }
 
+    /// Encodes the day as `"2023-05-15"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -57,6 +59,8 @@ extension LottoLine: Codable {
         case numbers, bonusBall
     }
 
+    /// Decodes `{"numbers": [...], "bonusBall": 14}`, checking the line's rules.
+    /// - Throws: `DecodingError.dataCorrupted` naming the broken rule.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let numbers = try container.decode([LottoNumber].self, forKey: .numbers)
@@ -69,6 +73,7 @@ extension LottoLine: Codable {
         }
     }
 
+    /// Encodes `numbers` in ascending order and `bonusBall` when there is one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(numbers, forKey: .numbers)
@@ -81,6 +86,8 @@ extension Draw: Codable {
         case id, date, numbers, bonusBall, topPrize
     }
 
+    /// Decodes a draw as ``encode(to:)`` writes it, checking the line's rules.
+    /// - Throws: `DecodingError.dataCorrupted` naming the broken rule.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let numbers = try container.decode([LottoNumber].self, forKey: .numbers)
@@ -96,6 +103,7 @@ extension Draw: Codable {
         }
     }
 
+    /// Encodes `id`, `date`, `numbers`, `bonusBall` and `topPrize`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

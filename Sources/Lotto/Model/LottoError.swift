@@ -6,7 +6,9 @@ import Foundation
 /// if case .failed(.network(let cause)) = results.state, cause.isUnavailable { showRetry() }
 /// ```
 public enum LottoError: Error, Equatable, Sendable {
+    /// No published draw has this id.
     case drawNotFound(String)
+    /// The backend has published no draws yet, so there is no latest one.
     case noDraws
     /// The backend sent records, and not one of them could be used.
     case badData(LottoDataError)
@@ -24,6 +26,7 @@ public enum LottoError: Error, Equatable, Sendable {
 }
 
 extension LottoError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .drawNotFound(let id): "There is no draw \"\(id)\"."

@@ -4,11 +4,21 @@ import Foundation
 ///
 /// A draw always has its bonus ball; a ticket may carry one too (the exercise's tickets do).
 public struct LottoLine: Hashable, Sendable {
+    /// How many main numbers a line has: six.
     public static let size = 6
 
+    /// The six main numbers.
     public let numbers: NumberSet
+    /// The bonus ball, distinct from ``numbers``; `nil` for a ticket without one.
     public let bonusBall: LottoNumber?
 
+    /// Creates a ``LottoLine``.
+    ///
+    /// - Parameters:
+    ///   - numbers: six distinct numbers, in any order.
+    ///   - bonusBall: a number that is not one of `numbers`, or `nil`.
+    /// - Throws: ``LineError/wrongCount(_:)``, ``LineError/repeated(_:)`` or
+    ///   ``LineError/bonusAmongNumbers(_:)``.
     public init(numbers: [LottoNumber], bonusBall: LottoNumber?) throws(LineError) {
         let set = NumberSet(numbers)
         guard numbers.count == Self.size else { throw .wrongCount(numbers.count) }
@@ -51,13 +61,18 @@ public struct LottoLine: Hashable, Sendable {
 
 /// Why numbers do not make a line.
 public enum LineError: Error, Equatable, Sendable {
+    /// The line has this many main numbers instead of six.
     case wrongCount(Int)
+    /// This number is outside 1...59.
     case outOfRange(Int)
+    /// This number appears twice.
     case repeated(LottoNumber)
+    /// The bonus ball is also one of the main numbers.
     case bonusAmongNumbers(LottoNumber)
 }
 
 extension LineError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .wrongCount(let count): "A line has \(LottoLine.size) numbers, not \(count)."

@@ -1,6 +1,8 @@
 /// My tickets: those whose draw is published, checked; those for a draw still to come, upcoming.
 public struct MyTickets: Equatable, Sendable {
+    /// The tickets whose draw is published, each checked against it.
     public var checked: [TicketCheck]
+    /// The tickets for draws still to come.
     public var upcoming: [Ticket]
     /// The published draws, newest first: what each checked ticket was checked against.
     public var draws: [Draw]

@@ -6,10 +6,15 @@ import Observation
 public final class QuickPickViewModel {
     /// The draw the lines were checked against: the latest.
     public private(set) var draw: Draw?
+    /// The id of ``draw``.
     public var drawID: String? { draw?.id }
+    /// The picked lines, each checked against ``draw``.
     public private(set) var lines: [TicketCheck] = []
     private var generator: any RandomNumberGenerator
 
+    /// Creates a ``QuickPickViewModel``.
+    ///
+    /// - Parameter generator: where the random numbers come from; a seeded one makes the picks repeatable.
     public init(generator: some RandomNumberGenerator) {
         self.generator = generator
     }

@@ -16,10 +16,14 @@ public final class ResultsViewModel {
     public private(set) var state: LoadState<Fetched<[Draw]>, LottoError> = .idle
     private let service: any DrawsService
 
+    /// Creates a ``ResultsViewModel``.
+    ///
+    /// - Parameter service: where the draws come from: ``RemoteLottoService``, or a fake in previews and tests.
     public init(service: any DrawsService) {
         self.service = service
     }
 
+    /// Loads the draws: ``state`` goes `.loading`, then `.loaded` or `.failed`. Call it again to retry.
     public func load() async {
         state = .loading
         do {

@@ -10,11 +10,18 @@ public final class TicketsViewModel {
     private let draws: any DrawsService
     private let tickets: any TicketsService
 
+    /// Creates a ``TicketsViewModel``.
+    ///
+    /// - Parameters:
+    ///   - draws: where the published draws come from.
+    ///   - tickets: where the user's tickets come from; ``RemoteLottoService`` is both.
     public init(draws: any DrawsService, tickets: any TicketsService) {
         self.draws = draws
         self.tickets = tickets
     }
 
+    /// Loads draws and tickets at once and checks each ticket: ``state`` goes `.loading`, then
+    /// `.loaded` or `.failed`. Call it again to retry.
     public func load() async {
         state = .loading
         do {

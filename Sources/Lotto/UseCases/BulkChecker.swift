@@ -7,13 +7,18 @@
 public struct BulkChecker: Sendable {
     /// Totals per tier.
     public struct Report: Equatable, Sendable {
+        /// The draw every line was checked against.
         public let drawID: String
+        /// How many lines were read, valid or not.
         public var lines = 0
+        /// How many lines were invalid and skipped.
         public var invalid = 0
+        /// How many lines won in each tier; tiers nobody won are absent.
         public var counts: [PrizeTier: Int] = [:]
         /// The prize money per tier; `nil` for `match2` (a Lucky Dip is not money).
         public let amounts: [PrizeTier: Int?]
 
+        /// How many lines won in `tier`.
         public func count(_ tier: PrizeTier) -> Int { counts[tier] ?? 0 }
 
         /// The total paid in a tier, in minor units; `nil` for `match2`.
@@ -24,9 +29,12 @@ public struct BulkChecker: Sendable {
 
     /// A line that is not six distinct numbers from 1 to 59 and an optional distinct bonus.
     public struct InvalidLine: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The line's number in the input, from 1.
         public let lineNumber: Int
+        /// What is wrong with it: `"61" is not between 1 and 59`.
         public let reason: String
 
+        /// The line and its problem: `line 3: "61" is not between 1 and 59`.
         public var description: String { "line \(lineNumber): \(reason)" }
     }
 
@@ -47,6 +55,11 @@ public struct BulkChecker: Sendable {
     /// Set after an invalid line was counted, until its end.
     private var skippingLine = false
 
+    /// Creates a ``BulkChecker``.
+    ///
+    /// - Parameters:
+    ///   - draw: the draw to check against.
+    ///   - skipInvalid: count invalid lines and go on, rather than stop at the first with ``InvalidLine``.
     public init(draw: Draw, skipInvalid: Bool) {
         checker = TicketChecker(draw: draw)
         self.skipInvalid = skipInvalid

@@ -4,12 +4,24 @@ public enum BallState: String, Sendable, Codable {
     case matched
     /// Equal to the draw's bonus ball.
     case bonus
+    /// Neither a main number of the draw nor its bonus ball.
     case unmatched
 }
 
 /// The UK Lotto prize tiers.
 public enum PrizeTier: String, Sendable, Codable, CaseIterable {
-    case jackpot, match5bonus, match5, match4, match3, match2
+    /// All six main numbers: the draw's top prize.
+    case jackpot
+    /// Five main numbers and the bonus ball.
+    case match5bonus
+    /// Five main numbers.
+    case match5
+    /// Four main numbers.
+    case match4
+    /// Three main numbers.
+    case match3
+    /// Two main numbers: a free Lucky Dip.
+    case match2
 
     /// The fixed amount of the tier; `nil` for the jackpot (the draw's top prize) and for
     /// `match2` (a free Lucky Dip, not money).
@@ -23,6 +35,7 @@ public enum PrizeTier: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The tier's name as a ticket shows it: `Match 5 + bonus`.
     public var title: String {
         switch self {
         case .jackpot: "Jackpot"
@@ -37,7 +50,9 @@ public enum PrizeTier: String, Sendable, Codable, CaseIterable {
 
 /// A prize won: its tier and the amount (`nil` for `match2`'s Lucky Dip).
 public struct Prize: Hashable, Sendable, Codable {
+    /// The tier won.
     public let tier: PrizeTier
+    /// What it paid; `nil` for `match2`'s Lucky Dip.
     public let amount: Money?
 
     /// A prize as a checker would report it; for previews and test doubles:
@@ -50,25 +65,37 @@ public struct Prize: Hashable, Sendable, Codable {
 
 /// A line checked against a draw.
 public struct TicketCheck: Hashable, Sendable, Codable {
+    /// One ball of a checked line and how it fared.
     public struct Ball: Hashable, Sendable, Codable {
+        /// The ball's number.
         public let number: LottoNumber
+        /// Whether it matched a main number, the bonus ball, or nothing.
         public let state: BallState
 
+        /// Creates a ``Ball``.
+        ///
+        /// - Parameters:
+        ///   - number: the ball's number.
+        ///   - state: how it fared against the draw.
         public init(number: LottoNumber, state: BallState) {
             self.number = number
             self.state = state
         }
     }
 
+    /// The ticket the line came from; `nil` for a line that is not a ticket's (a quick pick).
     public let ticketID: String?
+    /// The draw the line was checked against.
     public let drawID: String
     /// The main numbers in ascending order with their states.
     public let balls: [Ball]
     /// The line's own bonus ball, `matched` when it equals the draw's bonus ball.
     public let bonusBall: Ball?
+    /// How many of the line's main numbers are among the draw's.
     public let matchedCount: Int
     /// The draw's bonus ball is one of the line's numbers or its bonus ball.
     public let bonusMatched: Bool
+    /// The prize won, or `nil` when the line won nothing.
     public let prize: Prize?
 
     /// A checked line as ``TicketChecker/check(_:ticketID:)`` returns it. Checking a line against
@@ -98,10 +125,14 @@ public struct TicketCheck: Hashable, Sendable, Codable {
 /// Checks lines against a draw by UK Lotto rules: a number matches when it is among the draw's
 /// main numbers, in any position.
 public struct TicketChecker: Sendable {
+    /// The draw lines are checked against.
     public let draw: Draw
     @usableFromInline let drawBits: UInt64
     @usableFromInline let bonusBit: UInt64
 
+    /// Creates a ``TicketChecker``.
+    ///
+    /// - Parameter draw: the draw to check against.
     public init(draw: Draw) {
         self.draw = draw
         drawBits = draw.numbers.bits
@@ -114,6 +145,15 @@ public struct TicketChecker: Sendable {
         Self.tier(matched: (numbers & drawBits).nonzeroBitCount, bonusMatched: (numbers | bonus) & bonusBit != 0)
     }
 
+    /// Checks one line against ``draw``.
+    /// ```swift
+    /// let check = TicketChecker(draw: latest).check(ticket.line, ticketID: ticket.id)
+    /// if let prize = check.prize { print(prize.tier.title) }  // "Match 3"
+    /// ```
+    /// - Parameters:
+    ///   - line: the numbers to check.
+    ///   - ticketID: the ticket the line came from, carried into the result.
+    /// - Returns: each ball's state, the match count and the prize.
     public func check(_ line: LottoLine, ticketID: String? = nil) -> TicketCheck {
         let bonus: UInt64 = line.bonusBall.map { 1 << UInt64($0.value) } ?? 0
         let matched = (line.numbers.bits & drawBits).nonzeroBitCount

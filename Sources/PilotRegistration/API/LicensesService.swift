@@ -3,6 +3,8 @@ import Networking
 
 /// Loads the licenses a pilot can register with.
 public protocol LicensesService: Sendable {
+    /// Every license the backend offers, in its order.
+    /// - Throws: `NetworkError` when the backend cannot be reached or answers something unreadable.
     func loadLicenses() async throws -> [License]
 }
 
@@ -24,12 +26,15 @@ public struct RemoteLicensesService: LicensesService {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 
+    /// A service over an API client you configured yourself: a base URL, a transport, and fields
+    /// every request carries.
     public init(api: APIClient) {
         self.api = api
     }
 
     static let endpoint = Endpoint<LicensesDTO>.get("/pilot/licenses").map(\.licenses)
 
+    /// Loads the licenses; see ``LicensesService/loadLicenses()``.
     public func loadLicenses() async throws -> [License] {
         try await api.send(Self.endpoint)
     }

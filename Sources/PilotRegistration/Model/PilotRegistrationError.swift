@@ -23,6 +23,7 @@ public enum PilotRegistrationError: Error, Equatable, Sendable {
 }
 
 extension PilotRegistrationError: LocalizedError {
+    /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
         case .licensesUnavailable(let cause): "The licenses cannot be loaded. \(cause.localizedDescription)"

@@ -4,18 +4,27 @@ import Observation
 @MainActor
 @Observable
 public final class ConfirmationViewModel {
+    /// The registered pilot.
     public let pilot: Pilot
     private let store: any PilotStore
     /// Called after ``logout()`` deleted the pilot: where an app navigates back to the form.
     @ObservationIgnored public var onLogout: @MainActor () async -> Void = {}
 
+    /// Creates a ``ConfirmationViewModel``.
+    ///
+    /// - Parameters:
+    ///   - store: where the pilot is kept; ``logout()`` deletes it there.
+    ///   - pilot: the pilot to confirm.
     public init(store: any PilotStore, pilot: Pilot) {
         self.pilot = pilot
         self.store = store
     }
 
+    /// The greeting: `Welcome, Amelia!`.
     public var welcome: String { "Welcome, \(pilot.name)!" }
+    /// The license's type: `PPL`.
     public var license: String { pilot.license.type }
+    /// The aircraft the license allows.
     public var aircraft: [String] { pilot.license.aircraft }
 
     /// Deletes the registered pilot and returns to the form.

@@ -5,25 +5,44 @@ import Observation
 @MainActor
 @Observable
 public final class PilotRegistrationFlow {
+    /// The screen to show.
     public enum Screen: Equatable, Sendable {
+        /// Before ``PilotRegistrationFlow/launch()`` has looked for a stored pilot.
         case launching
+        /// The registration form (``PilotRegistrationFlow/registration``).
         case registration
+        /// The confirmation of a registered pilot (``PilotRegistrationFlow/confirmation``).
         case confirmation(Pilot)
+        /// The stored pilot could not be read; the form can still be shown after the user is told.
         case error(PilotRegistrationError)
     }
 
+    /// The screen to show; ``Screen/launching`` until ``launch()``.
     public private(set) var screen: Screen = .launching
+    /// The form's view model, kept for the life of the flow.
     public let registration: RegistrationViewModel
+    /// The confirmation's view model while ``screen`` is `.confirmation`.
     public private(set) var confirmation: ConfirmationViewModel?
 
     private let store: any PilotStore
 
+    /// Creates a ``PilotRegistrationFlow``.
+    ///
+    /// ```swift
+    /// let flow = PilotRegistrationFlow(licenses: RemoteLicensesService(baseURL: backendURL), store: store)
+    /// await flow.launch()
+    /// ```
+    /// - Parameters:
+    ///   - licenses: where the form's licenses come from.
+    ///   - store: where the registered pilot is kept.
     public init(licenses: any LicensesService, store: any PilotStore) {
         self.store = store
         self.registration = RegistrationViewModel(licenses: licenses, store: store)
         registration.onRegistered = { [weak self] pilot in self?.confirm(pilot) }
     }
 
+    /// Shows the confirmation of a stored pilot, or else the form with its licenses loading; a
+    /// stored pilot that cannot be read shows ``Screen/error(_:)``.
     public func launch() async {
         do {
             if let pilot = try store.load() {

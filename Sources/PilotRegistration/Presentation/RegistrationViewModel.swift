@@ -14,9 +14,13 @@ import Observation
 @MainActor
 @Observable
 public final class RegistrationViewModel {
+    /// The name field, bound to a text field; editing it shows its error.
     public var name = "" { didSet { edited.insert(.name) } }
+    /// The password field; never stored.
     public var password = "" { didSet { edited.insert(.password) } }
+    /// The password typed again.
     public var verification = "" { didSet { edited.insert(.verification) } }
+    /// The license type, typed or picked from ``licenses``.
     public var licenseType = "" { didSet { edited.insert(.license) } }
 
     /// The licenses the form offers: `.idle` until ``loadLicenses()`` is first called.
@@ -31,6 +35,11 @@ public final class RegistrationViewModel {
     /// Called with each pilot that ``register()`` saved: where an app navigates to confirmation.
     @ObservationIgnored public var onRegistered: @MainActor (Pilot) -> Void = { _ in }
 
+    /// Creates a ``RegistrationViewModel``.
+    ///
+    /// - Parameters:
+    ///   - licenses: where the licenses the form offers come from.
+    ///   - store: where ``register()`` keeps the pilot.
     public init(licenses: any LicensesService, store: any PilotStore) {
         self.licensesService = licenses
         self.store = store
@@ -51,6 +60,7 @@ public final class RegistrationViewModel {
         allErrors.filter { registerTapped || edited.contains($0.key) }
     }
 
+    /// Whether register can be tapped: the licenses are loaded and every field is valid.
     public var isRegisterEnabled: Bool {
         if case .loaded = licenses { return allErrors.isEmpty }
         return false
