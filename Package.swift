@@ -76,6 +76,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Full-screen terminal apps: a screen of cells diffed frame to frame, keys, raw mode, and
+        // views bound to @Observable models. Knows no domain.
+        .target(name: "TerminalUI"),
         // This package's own tests only: a live FixtureServer, the HTTPClient contract, fuzzing.
         .target(
             name: "FixtureTestSupport",
@@ -98,7 +101,7 @@ let package = Package(
         .target(
             name: "AppsCLI",
             dependencies: [
-                "Networking", "NIOTransport", "Persistence", "Fixtures", "FixtureServer",
+                "Networking", "NIOTransport", "Persistence", "Fixtures", "FixtureServer", "TerminalUI",
                 "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -109,6 +112,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "AppsCoreTests", dependencies: ["AppsCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(
             name: "NetworkingTests", dependencies: ["AppsCore", "Networking", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
@@ -143,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "AppsCLITests",
             dependencies: [
-                "AppsCore", "AppsCLI", "FixtureServer", "TestSupport", "FixtureTestSupport",
+                "AppsCore", "AppsCLI", "Fixtures", "FixtureServer", "TerminalUI", "TestSupport", "FixtureTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

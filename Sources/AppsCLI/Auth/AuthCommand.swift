@@ -4,7 +4,8 @@ import Networking
 
 struct AuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "auth", abstract: "The MVP login screen.", discussion: HelpText.auth, subcommands: [Login.self])
+        commandName: "auth", abstract: "The MVP login screen.", discussion: HelpText.auth,
+        subcommands: [Login.self, UI.self])
 }
 
 extension AuthCommand {
@@ -47,6 +48,21 @@ extension AuthCommand {
                 throw Failure(
                     kind: .validation, message: "Enter an email address with an @ and a password that is not empty.")
             }
+        }
+    }
+}
+
+extension AuthCommand {
+    struct UI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui", abstract: "The login screen, full screen: live borders, Login / Cancel / Try again.",
+            discussion: HelpText.authUI)
+
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let root = AuthUI(service: RemoteAuthenticationService(api: environment.api))
+            try await InteractiveScreen.run(root, command: "auth ui", environment: environment.processEnvironment)
         }
     }
 }

@@ -7,7 +7,9 @@ struct KooberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "koober", abstract: "Ride hailing: sign in, pick a drop-off, request a ride.",
         discussion: HelpText.koober,
-        subcommands: [SignIn.self, WhoAmI.self, SignOut.self, Locations.self, RideCommand.self, ContrastCommand.self])
+        subcommands: [
+            SignIn.self, WhoAmI.self, SignOut.self, Locations.self, RideCommand.self, ContrastCommand.self, UI.self,
+        ])
 }
 
 extension AppEnvironment {
@@ -232,6 +234,27 @@ extension RideError: ReportableError {
         case .sessionExpired: Failure(kind: .unauthorized, message: localizedDescription + " You are signed out.")
         case .rejected: Failure(kind: .validation, message: localizedDescription)
         case .unavailable(let cause): Failure(cause)
+        }
+    }
+}
+
+extension KooberCommand {
+    struct UI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui", abstract: "The ride-hailing app, full screen: sign in or up, then request a ride.",
+            discussion: HelpText.kooberUI)
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "Where to be picked up (default: the first place).", completion: CompletionValues.places)
+            var pickup = "opera-house"
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: own.pickup)
+            try await InteractiveScreen.run(root, command: "koober ui", environment: environment.processEnvironment)
         }
     }
 }

@@ -12,7 +12,7 @@ struct ListingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listings", abstract: "Retail listings: products, offers and badges, images.",
         discussion: HelpText.listings,
-        subcommands: [Products.self, ProductCommand.self, Images.self])
+        subcommands: [Products.self, ProductCommand.self, Images.self, UI.self])
 }
 
 extension AppEnvironment {
@@ -174,6 +174,27 @@ extension ListingsError: ReportableError {
         case .unauthorized: Failure(kind: .unauthorized, message: localizedDescription)
         case .productNotFound, .userNotFound: Failure(kind: .notFound, message: localizedDescription)
         case .network(let cause): Failure(cause)
+        }
+    }
+}
+
+extension ListingsCommand {
+    struct UI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui",
+            abstract: "The shop, full screen: products with badges for a user, their details and images.",
+            discussion: HelpText.listingsUI)
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "The user whose offers decide the badges (keys 1–9 switch).") var user = "5"
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let root = ListingsUI(service: environment.listingsService, userID: own.user)
+            try await InteractiveScreen.run(root, command: "listings ui", environment: environment.processEnvironment)
         }
     }
 }

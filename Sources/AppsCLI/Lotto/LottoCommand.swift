@@ -8,7 +8,7 @@ struct LottoCommand: AsyncParsableCommand {
         discussion: HelpText.lotto,
         subcommands: [
             Results.self, DrawDetail.self, Tickets.self, Check.self, QuickPickCommand.self, CheckFile.self,
-            GenerateLines.self,
+            GenerateLines.self, UI.self,
         ])
 }
 
@@ -158,4 +158,24 @@ extension LottoError: ReportableError {
 
 extension LottoDataError: ReportableError {
     var failure: Failure { LottoError.badData(self).failure }
+}
+
+extension LottoCommand {
+    struct UI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui", abstract: "The Lotto app, full screen: results, a draw's details, tickets, quick picks.",
+            discussion: HelpText.lottoUI)
+        /// The options of this command, listed before the shared ones in `--help`.
+        struct Own: ParsableArguments {
+            @Option(help: "Seed for repeatable quick picks.") var seed: UInt64?
+        }
+
+        @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let root = LottoUI(service: environment.lottoService, seed: own.seed ?? .random(in: .min ... .max))
+            try await InteractiveScreen.run(root, command: "lotto ui", environment: environment.processEnvironment)
+        }
+    }
 }

@@ -7,7 +7,7 @@ struct PilotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pilot", abstract: "Pilot registration: licenses, register, whoami, logout.",
         discussion: HelpText.pilot,
-        subcommands: [Licenses.self, Register.self, WhoAmI.self, Logout.self])
+        subcommands: [Licenses.self, Register.self, WhoAmI.self, Logout.self, UI.self])
 }
 
 extension AppEnvironment {
@@ -132,6 +132,23 @@ extension PilotRegistrationError: ReportableError {
         case .licensesUnavailable(let cause): Failure(cause, message: localizedDescription)
         case .storage(let cause): Failure(cause)
         case .alreadyRegistered: Failure(kind: .conflict, message: localizedDescription)
+        }
+    }
+}
+
+extension PilotCommand {
+    struct UI: LeafCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui", abstract: "The registration app, full screen: the form, its licenses, the confirmation.",
+            discussion: HelpText.pilotUI)
+
+        @OptionGroup(title: "Shared options") var options: GlobalOptions
+
+        func run(in environment: AppEnvironment, console: Console) async throws {
+            let flow = PilotRegistrationFlow(
+                licenses: RemoteLicensesService(api: environment.api), store: try environment.pilotStore())
+            try await InteractiveScreen.run(
+                PilotUI(flow: flow), command: "pilot ui", environment: environment.processEnvironment)
         }
     }
 }

@@ -45,6 +45,34 @@ enum HelpText {
     static let tickets = examples("apps lotto tickets", "apps lotto tickets --format json")
     static let check = examples(
         "apps lotto check 2 16 23 44 47 52", "apps lotto check 2 16 23 44 47 52 --bonus 14 --draw draw-1")
+    /// A full-screen app's keys; it runs on a terminal only, so it has no examples to run.
+    static func interactive(_ keys: String) -> String {
+        """
+        Full screen, on the embedded backend or --base-url like every command. Needs a terminal on \
+        standard input and output (otherwise exit 64). NO_COLOR turns colours off.
+
+        Keys: \(keys), q quits, Ctrl-C too.
+        """
+    }
+
+    static let lottoUI = interactive(
+        "Tab and Shift-Tab switch Results | Tickets | Quick pick, ↑↓ choose, Enter opens a draw, ← and → "
+            + "go to the older and newer draw, Esc goes back, n picks a new line")
+    static let authUI = interactive(
+        "type into the focused field, Tab and Shift-Tab move between the fields and the button, Enter taps "
+            + "the button (Login, Cancel while the request runs, Try again after a failure), Esc cancels a "
+            + "request in flight, Esc on the success screen goes back")
+    static let pilotUI = interactive(
+        "type into the focused field (each field's message shows as you type), Tab and Shift-Tab move, ← and → "
+            + "choose a license, Enter on Register registers, l logs out on the confirmation screen, Esc quits")
+    static let listingsUI = interactive(
+        "↑↓ choose a product, Enter opens its details (with its image's status), Esc goes back, 1–9 switch "
+            + "the user whose offers decide the badges")
+    static let kooberUI = interactive(
+        "on the welcome screen ←→ and Enter (or i, u) open sign in or sign up; in a form type into the focused "
+            + "field, Tab moves, Enter on the button submits, Esc goes back; signed in, d presents the drop-off "
+            + "picker (type to search, Enter selects, Esc cancels), ←→ choose the ride option, Enter requests, "
+            + "s signs out")
     static let quickpick = examples("apps lotto quickpick --count 5", "apps lotto quickpick --count 5 --seed 42")
     static let checkFile = examples(
         "apps lotto generate-lines --count 1000 > lines.csv", "apps lotto check-file lines.csv",

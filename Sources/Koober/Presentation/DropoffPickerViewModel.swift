@@ -20,7 +20,7 @@ public final class DropoffPickerViewModel {
     }
 
     /// Searches the places whose name contains `query`, in any case, and shows them in ``results``.
-    /// A failure keeps the previous results and sets ``error``.
+    /// A failure empties ``results`` and sets ``error``.
     public func search(_ query: String) async {
         self.query = query
         do {

@@ -1,0 +1,315 @@
+import Koober
+import Observation
+import TerminalUI
+
+/// `apps koober ui`: launch, welcome, the sign-in and sign-up forms, then a new ride with the
+/// drop-off picker presented over it, ride options, the request and its confirmation; sign out.
+/// The brand colours are used only when the pair passes the same WCAG AA rule as the theme's tests.
+@MainActor
+@Observable
+final class KooberUI: TerminalView {
+    /// The fields of the form on screen, in order; the last focus stop is the form's button.
+    enum Field: String, CaseIterable {
+        case email, password, fullName, nickname, phone
+
+        var label: String {
+            switch self {
+            case .email: "Email"
+            case .password: "Password"
+            case .fullName: "Full name"
+            case .nickname: "Nickname"
+            case .phone: "Phone"
+            }
+        }
+    }
+
+    let app: KooberAppModel
+    private(set) var ride: NewRideViewModel?
+    private(set) var rideError: String?
+    private(set) var values: [Field: String] = [:]
+    /// The focused stop of the form: a field's index, or the fields' count for the button.
+    private(set) var focus = 0
+    /// On the welcome screen: 0 sign in, 1 sign up.
+    private(set) var welcomeChoice = 0
+    @ObservationIgnored private let rides: any LocationsService & RideService
+    @ObservationIgnored private let pickupName: String
+    @ObservationIgnored let brand: CellStyle
+
+    init(app: KooberAppModel, rides: any LocationsService & RideService, pickup: String) {
+        self.app = app
+        self.rides = rides
+        self.pickupName = pickup
+        let readable = Contrast(foreground: KooberTheme.text, background: KooberTheme.brand).passesAA
+        brand =
+            readable
+            ? CellStyle(foreground: Self.color(KooberTheme.text), background: Self.color(KooberTheme.brand), bold: true)
+            : CellStyle(bold: true, inverse: true)
+        app.launch()
+        if case .signedIn = app.screen { prepareRide() }
+    }
+
+    static func color(_ color: RGBColor) -> TerminalColor { .rgb(color.red, color.green, color.blue) }
+
+    private var fields: [Field] {
+        switch app.screen {
+        case .onboarding(.signIn): [.email, .password]
+        case .onboarding(.signUp): [.fullName, .nickname, .email, .phone, .password]
+        default: []
+        }
+    }
+
+    /// Finds the pickup, then makes the new-ride model and loads its options.
+    private func prepareRide() {
+        guard case .signedIn(let session) = app.screen else { return }
+        rideError = nil
+        Task {
+            do {
+                let places = try await rides.searchLocations("")
+                guard let pickup = places.first(matching: pickupName) ?? places.first else {
+                    rideError = "The backend has no places to be picked up at."
+                    return
+                }
+                let model = NewRideViewModel(
+                    locations: rides, rides: rides, pickup: pickup, session: session,
+                    onSessionExpired: { [weak self] in
+                        self?.app.signOut()
+                        self?.ride = nil
+                    })
+                ride = model
+                await model.loadRideOptions()
+            } catch {
+                rideError = error.localizedDescription
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) -> KeyOutcome {
+        switch app.screen {
+        case .launching:
+            return key == .escape || key == .character("q") ? .quit : .handled
+        case .onboarding(.welcome):
+            switch key {
+            case .character("q"), .escape: return .quit
+            case .left, .right, .tab, .backTab: welcomeChoice = 1 - welcomeChoice
+            case .character("i"): openForm(signUp: false)
+            case .character("u"): openForm(signUp: true)
+            case .enter: openForm(signUp: welcomeChoice == 1)
+            default: break
+            }
+        case .onboarding(let form):
+            handleForm(key, signUp: form == .signUp)
+        case .signedIn:
+            return handleRide(key)
+        }
+        return .handled
+    }
+
+    private func openForm(signUp: Bool) {
+        values = [:]
+        focus = 0
+        signUp ? app.goToSignUp() : app.goToSignIn()
+    }
+
+    private func handleForm(_ key: Key, signUp: Bool) {
+        let count = fields.count + 1
+        switch key {
+        case .escape: app.backToWelcome()
+        case .tab, .down: focus = (focus + 1) % count
+        case .backTab, .up: focus = (focus + count - 1) % count
+        case .enter where focus == fields.count: submit(signUp: signUp)
+        case .enter: focus += 1
+        case .character(let character) where focus < fields.count: values[fields[focus], default: ""].append(character)
+        case .backspace where focus < fields.count: _ = values[fields[focus], default: ""].popLast()
+        default: break
+        }
+    }
+
+    private func submit(signUp: Bool) {
+        let value = { (field: Field) in self.values[field] ?? "" }
+        Task {
+            let signedIn =
+                signUp
+                ? await app.signUp(
+                    NewAccount(
+                        fullName: value(.fullName), nickname: value(.nickname), email: value(.email),
+                        phone: value(.phone), password: value(.password)))
+                : await app.signIn(email: value(.email), password: value(.password))
+            if signedIn { prepareRide() }
+        }
+    }
+
+    private func handleRide(_ key: Key) -> KeyOutcome {
+        guard let ride else {
+            if key == .character("s") { app.signOut() }
+            return key == .character("q") || key == .escape ? .quit : .handled
+        }
+        if let picker = ride.dropoffPicker {
+            switch key {
+            case .escape: ride.cancelDropoff()
+            case .up: pickerSelection = max(0, pickerSelection - 1)
+            case .down: pickerSelection = min(max(0, picker.results.count - 1), pickerSelection + 1)
+            case .enter where !picker.results.isEmpty:
+                ride.selectDropoff(picker.results[min(pickerSelection, picker.results.count - 1)])
+            case .character(let character): search(picker, pickerQuery + String(character))
+            case .backspace: search(picker, String(pickerQuery.dropLast()))
+            default: break
+            }
+            return .handled
+        }
+        switch key {
+        case .character("q"), .escape: return .quit
+        case .character("s"):
+            app.signOut()
+            self.ride = nil
+        case .character("d"):
+            pickerSelection = 0
+            ride.pickDropoff()
+            if let picker = ride.dropoffPicker { search(picker, "") }
+        case .left, .right:
+            let options = ride.rideOptions
+            guard !options.isEmpty else { break }
+            let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
+            ride.chooseOption(options[(current + (key == .right ? 1 : options.count - 1)) % options.count])
+        case .enter where ride.canRequest:
+            Task { await ride.requestRide() }
+        default: break
+        }
+        return .handled
+    }
+
+    private(set) var pickerSelection = 0
+    /// What has been typed into the picker; its searches run one after another, so the results on
+    /// screen are always those of the last text typed.
+    private(set) var pickerQuery = ""
+    @ObservationIgnored private var searching: Task<Void, Never>?
+
+    private func search(_ picker: DropoffPickerViewModel, _ query: String) {
+        pickerSelection = 0
+        pickerQuery = query
+        searching = Task { [searching] in
+            await searching?.value
+            await picker.search(query)
+        }
+    }
+
+    // MARK: Drawing
+
+    func draw(in canvas: inout Canvas) {
+        canvas.fill(row: 0, style: brand)
+        canvas.put(" Koober ", row: 0, style: brand)
+        switch app.screen {
+        case .launching:
+            canvas.put("Launching…", row: 2, column: 2)
+        case .onboarding(.welcome):
+            drawWelcome(in: &canvas)
+        case .onboarding(let form):
+            drawForm(signUp: form == .signUp, in: &canvas)
+        case .signedIn(let session):
+            drawRide(session, in: &canvas)
+        }
+    }
+
+    private func drawWelcome(in canvas: inout Canvas) {
+        for row in 2..<6 { canvas.fill(row: row, style: brand) }
+        canvas.put("Welcome to Koober", row: 3, column: 4, style: brand)
+        canvas.put("Rides at the tap of a key.", row: 4, column: 4, style: brand)
+        canvas.put("[ Sign in ]", row: 8, column: 4, style: CellStyle(bold: true, inverse: welcomeChoice == 0))
+        canvas.put("[ Sign up ]", row: 8, column: 18, style: CellStyle(bold: true, inverse: welcomeChoice == 1))
+        if let error = app.error {
+            canvas.put(error.localizedDescription.terminalSafe, row: 10, column: 4, style: CellStyle(foreground: .red))
+        }
+        canvas.footer("←→ choose · Enter open · i sign in · u sign up · q quit")
+    }
+
+    private func drawForm(signUp: Bool, in canvas: inout Canvas) {
+        canvas.put(signUp ? "Sign up" : "Sign in", row: 2, column: 2, style: CellStyle(bold: true))
+        var invalidField: SignUpField?
+        var message: String?
+        if case .signUp(.signUp(.invalidField(let field, let text))) = app.error {
+            (invalidField, message) = (field, text)
+        } else {
+            message = app.error?.localizedDescription
+        }
+        for (index, field) in fields.enumerated() {
+            let row = 4 + index * 2
+            let focused = focus == index
+            let text = values[field] ?? ""
+            let shown = field == .password ? String(repeating: "•", count: text.count) : text.terminalSafe
+            canvas.put(field.label.rightPadded(to: 11), row: row, column: 2, style: CellStyle(bold: focused))
+            let end = canvas.put(shown, row: row, column: 14, style: CellStyle(underline: true))
+            if focused { canvas.put("▏", row: row, column: end) }
+            if invalidField?.rawValue == field.rawValue, let message {
+                canvas.put("✗ " + message.terminalSafe, row: row + 1, column: 14, style: CellStyle(foreground: .red))
+            }
+        }
+        let buttonRow = 4 + fields.count * 2
+        canvas.put(
+            signUp ? "[ Sign up ]" : "[ Sign in ]", row: buttonRow, column: 2,
+            style: CellStyle(bold: true, inverse: focus == fields.count))
+        if invalidField == nil, let message {
+            canvas.put(message.terminalSafe, row: buttonRow + 2, column: 2, style: CellStyle(foreground: .red))
+        }
+        canvas.footer("Tab next · Enter on the button · Esc back")
+    }
+
+    private func drawRide(_ session: UserSession, in canvas: inout Canvas) {
+        canvas.put(
+            "Hello, \(session.profile.displayName.terminalSafe)", row: 2, column: 2, style: CellStyle(bold: true))
+        guard let ride else {
+            canvas.put(rideError?.terminalSafe ?? "Finding where you are…", row: 4, column: 2)
+            canvas.footer("s sign out · q quit")
+            return
+        }
+        if let picker = ride.dropoffPicker {
+            drawPicker(picker, in: &canvas)
+            return
+        }
+        canvas.put("Pickup    \(ride.pickup.name.terminalSafe)", row: 4, column: 2)
+        canvas.put(
+            "Drop-off  " + (ride.dropoff.map { $0.name.terminalSafe } ?? "none yet: press d to choose"), row: 5,
+            column: 2, style: CellStyle(dim: ride.dropoff == nil))
+        canvas.put("Ride", row: 7, column: 2)
+        var column = 12
+        for option in ride.rideOptions {
+            let chosen = option.id == ride.selectedOption?.id
+            column =
+                canvas.put(
+                    " \(option.name.terminalSafe) \(option.seats)p £\(option.baseFarePence / 100) ", row: 7,
+                    column: column, style: chosen ? brand : CellStyle()) + 1
+        }
+        let requestStyle = CellStyle(bold: ride.canRequest, dim: !ride.canRequest, inverse: ride.canRequest)
+        canvas.put("[ Request ride ]", row: 9, column: 2, style: requestStyle)
+        switch ride.state {
+        case .choosing: break
+        case .requesting: canvas.put("Requesting…", row: 11, column: 2, style: CellStyle(foreground: .cyan))
+        case .waitingForPickup(let confirmed):
+            let confirmedStyle = CellStyle(foreground: .green, bold: true)
+            canvas.put(
+                "Ride \(confirmed.id.terminalSafe) \(confirmed.status.terminalSafe): here in \(confirmed.etaMinutes) min.",
+                row: 11, column: 2, style: confirmedStyle)
+            canvas.put(
+                "\(confirmed.request.option.name.terminalSafe) from \(confirmed.request.pickup.name.terminalSafe) "
+                    + "to \(confirmed.request.dropoff.name.terminalSafe)", row: 12, column: 2, style: confirmedStyle)
+        case .failed(let error):
+            canvas.put(error.localizedDescription.terminalSafe, row: 11, column: 2, style: CellStyle(foreground: .red))
+        }
+        canvas.footer("d drop-off · ←→ ride option · Enter request · s sign out · q quit")
+    }
+
+    private func drawPicker(_ picker: DropoffPickerViewModel, in canvas: inout Canvas) {
+        canvas.put("Where to? ", row: 4, column: 2, style: CellStyle(bold: true))
+        let end = canvas.put(pickerQuery.terminalSafe, row: 4, column: 12, style: CellStyle(underline: true))
+        canvas.put("▏", row: 4, column: end)
+        if let error = picker.error {
+            canvas.put(error.localizedDescription.terminalSafe, row: 5, column: 2, style: CellStyle(foreground: .red))
+        }
+        let names = picker.results.map { $0.name.terminalSafe }
+        canvas.list(
+            names.isEmpty ? [] : names, top: 6, count: canvas.height - 8,
+            selected: names.isEmpty ? nil : min(pickerSelection, names.count - 1))
+        if names.isEmpty { canvas.put("No places match.", row: 6, column: 4, style: CellStyle(dim: true)) }
+        canvas.footer("type to search · ↑↓ choose · Enter select · Esc cancel")
+    }
+}

@@ -1,0 +1,352 @@
+import AuthMVP
+import Fixtures
+import Foundation
+import HTTPTypes
+import Koober
+import Listings
+import Lotto
+import Networking
+import Persistence
+import PilotRegistration
+import TerminalUI
+import Testing
+
+@testable import AppsCLI
+
+/// The five full-screen apps in process: keys in, frames out, on a virtual 80×24 screen. Nothing
+/// waits on time: each step waits for the frame it expects, which the observation binding draws.
+@Suite("Interactive screens", .timeLimit(.minutes(1)))
+@MainActor
+struct InteractiveScreenTests {
+    static let embeddedURL = AppEnvironment.embeddedBaseURL
+
+    func screen(_ root: any TerminalView) -> TerminalSession {
+        let session = TerminalSession(root: root, width: 80, height: 24, colors: false)
+        session.start()
+        return session
+    }
+
+    // MARK: Lotto
+
+    func lottoScreen(service: (any DrawsService & TicketsService)? = nil) throws -> (LottoUI, TerminalSession) {
+        let service =
+            try service ?? RemoteLottoService(baseURL: Self.embeddedURL, httpClient: AppEnvironment.embeddedBackend())
+        let ui = LottoUI(service: service, seed: 7)
+        return (ui, screen(ui))
+    }
+
+    @Test func lottoResultsAreNewestFirstAndEnterOpensTheDraw() async throws {
+        let (_, session) = try lottoScreen()
+        let list = await session.showing("draw-14")
+        #expect(list.text(row: 0).contains("[Results]"))
+        #expect(list.text(row: 4).hasPrefix("› Sat 15 Jul 2023"))
+        #expect(list.text(row: 5).hasSuffix("draw-13"))
+        session.press(.down, .enter)
+        let detail = await session.showing("draw-13 · Wed 5 Jul 2023")
+        #expect(detail.text.contains("← draw-12 (Sat 24 Jun 2023)"))
+        #expect(detail.text.contains("→ draw-14 (Sat 15 Jul 2023)"))
+    }
+
+    @Test func lottoArrowsMoveToTheOlderAndNewerDrawAndStopAtTheEnds() async throws {
+        let (_, session) = try lottoScreen()
+        _ = await session.showing("draw-14")
+        session.press(.enter)
+        _ = await session.showing("→ none: the latest draw")
+        session.press(.right)  // disabled at the latest: nothing changes
+        session.press(.left)
+        _ = await session.showing("draw-13 · Wed 5 Jul 2023")
+        for _ in 0..<20 { session.press(.left) }
+        let oldest = await session.showing("← none: the oldest draw")
+        #expect(oldest.text.contains("draw-2 · Sat 4 Mar 2023"))
+        session.press(.escape)
+        _ = await session.showing("[Results]")
+    }
+
+    @Test func lottoTicketsShowEachBallMatchedOrNotAndThePrize() async throws {
+        let (_, session) = try lottoScreen()
+        _ = await session.showing("draw-14")
+        session.press(.tab)
+        let tickets = await session.showing("Upcoming")
+        #expect(tickets.text(row: 0).contains("[Tickets]"))
+        let jackpot = try #require(tickets.text.split(separator: "\n").first { $0.contains("ticket-2 ") })
+        #expect(jackpot.contains("[11][20][27][31][55][56]  Jackpot: £38,000,000"))
+        let lucky = try #require(tickets.text.split(separator: "\n").first { $0.contains("ticket-7 ") })
+        #expect(lucky.contains("(26)") && lucky.contains("Match 2: a free Lucky Dip"))
+        #expect(tickets.text.contains("ticket-11   draw-15"))
+    }
+
+    @Test func lottoQuickPickDrawsANewLineOnAKey() async throws {
+        let (ui, session) = try lottoScreen()
+        _ = await session.showing("draw-14")
+        session.press(.backTab)
+        _ = await session.showing("Press n for a line")
+        session.press(.character("n"))
+        let picked = await session.showing("Yours")
+        #expect(picked.text.contains("Checked against draw-14"))
+        let first = ui.quickPick.lines
+        session.press(.character("n"))
+        _ = await session.frame { _ in ui.quickPick.lines != first }
+        #expect(ui.quickPick.lines.count == 1)
+    }
+
+    @Test func lottoSaysWhenTheDrawsAreFromTheOfflineCache() async throws {
+        let draws = try RemoteLottoService(baseURL: Self.embeddedURL, httpClient: AppEnvironment.embeddedBackend())
+        let cached = CachedLotto(live: draws, cachedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let (_, session) = try lottoScreen(service: cached)
+        let frame = await session.showing("Offline: showing draws cached at")
+        #expect(frame.text.contains("draw-14"))
+    }
+
+    // MARK: AuthMVP
+
+    func authScreen(_ outcome: FixtureBackend.AuthOutcome) throws -> TerminalSession {
+        let backend = try FixtureBackend(configuration: .init(authOutcome: outcome))
+        let client = StubHTTPClient { request, body in backend.handle(request, body: body) }
+        return screen(AuthUI(service: RemoteAuthenticationService(baseURL: Self.embeddedURL, httpClient: client)))
+    }
+
+    @Test func authBordersFollowTheFieldsAsTheyAreTyped() async throws {
+        let session = try authScreen(.success)
+        let start = await session.showing("[ Login ]")
+        #expect(start.text(row: 2) == "    Email")
+        session.type("ann")
+        _ = await session.showing("Email ✗")
+        session.type("@example.com")
+        _ = await session.showing("Email ✓")
+        session.press(.tab)
+        session.type("secret")
+        let filled = await session.showing("Password ✓")
+        #expect(filled.text.contains("│ ••••••"))
+    }
+
+    @Test func authTheButtonCyclesLoginCancelTryAgainAndEscCancelsTheRequest() async throws {
+        let session = screen(AuthUI(service: HangingAuthentication()))
+        session.type("ann@example.com")
+        session.press(.tab)
+        session.type("secret")
+        session.press(.enter)
+        let loading = await session.showing("[ Cancel ]")
+        #expect(loading.text.contains("logging in"))
+        session.press(.escape)
+        let cancelled = await session.showing("[ Login ]")
+        #expect(!cancelled.text.contains("logging in"))
+
+        let failing = try authScreen(.unauthorized)
+        failing.type("ann@example.com")
+        failing.press(.tab)
+        failing.type("secret")
+        failing.press(.enter)
+        let failed = await failing.showing("[ Try again ]")
+        #expect(failed.text.contains("The email or password is incorrect."))
+    }
+
+    @Test func authSuccessSaysHelloAndEscGoesBackToAnEmptyForm() async throws {
+        let session = try authScreen(.success)
+        session.type("ann@example.com")
+        session.press(.tab)
+        session.type("secret")
+        session.press(.enter)
+        _ = await session.showing("hello.")
+        session.press(.escape)
+        let back = await session.showing("[ Login ]")
+        #expect(back.text(row: 4) == "    │ ▏                                      │")
+    }
+
+    // MARK: PilotRegistration
+
+    func pilotScreen() throws -> (InMemoryValueStore<Pilot>, TerminalSession) {
+        let store = try InMemoryValueStore<Pilot>()
+        let licenses = RemoteLicensesService(
+            baseURL: Self.embeddedURL, httpClient: try AppEnvironment.embeddedBackend())
+        return (store, screen(PilotUI(flow: PilotRegistrationFlow(licenses: licenses, store: store))))
+    }
+
+    @Test func pilotMessagesAppearAsYouTypeAndRegisterWaitsForAValidForm() async throws {
+        let (_, session) = try pilotScreen()
+        let form = await session.showing("ATPL  B737, A380, B747")
+        #expect(form.text.contains("fill in every field to register"))
+        session.type("Amelia")
+        session.press(.tab)
+        session.type("amelia")
+        _ = await session.showing("✗ The password must not contain your name.")
+        for _ in 0..<6 { session.press(.backspace) }
+        session.type("Flying2Home!")
+        _ = await session.frame { !$0.text.contains("✗ The password") }
+        session.press(.tab)
+        session.type("Flying2Home")
+        _ = await session.showing("✗ The passwords do not match.")
+        session.type("!")
+        session.press(.tab, .right)
+        let ready = await session.showing("(•) PPL")
+        #expect(!ready.text.contains("fill in every field"))
+    }
+
+    @Test func pilotRegisteringShowsTheConfirmationAndLogoutReturnsToTheForm() async throws {
+        let (store, session) = try pilotScreen()
+        _ = await session.showing("PPL")
+        session.type("Amelia")
+        session.press(.tab)
+        session.type("Flying2Home!")
+        session.press(.tab)
+        session.type("Flying2Home!")
+        session.press(.tab, .right, .right, .tab, .enter)
+        let confirmed = await session.showing("Welcome, Amelia!")
+        #expect(confirmed.text.contains("License   ATPL"))
+        #expect(confirmed.text.contains("Aircraft  B737, A380, B747"))
+        #expect(try store.load()?.name == "Amelia")
+        session.press(.character("l"))
+        _ = await session.showing("[ Register ]")
+        #expect(try store.load() == nil)
+    }
+
+    // MARK: Listings
+
+    func listingsScreen() throws -> TerminalSession {
+        let service = RemoteListingsService(
+            baseURL: Self.embeddedURL, credentials: BasicCredentials(username: "admin", password: "password"),
+            httpClient: try AppEnvironment.embeddedBackend())
+        return screen(ListingsUI(service: service, userID: "1"))
+    }
+
+    @Test func listingsShowPricesBadgesAndTheUsersOffers() async throws {
+        let session = try listingsScreen()
+        let list = await session.showing("Blue Oxford Shirt")
+        #expect(list.text.contains("Blue Oxford Shirt         £12.50 was £14.00     [loyalty]"))
+        #expect(list.text.contains("Offers: Bonus points (BONUS)"))
+        session.press(.character("3"))
+        let other = await session.showing("[user 3]")
+        #expect(other.text.contains("Loading products") || other.text.contains("Blue Oxford Shirt"))
+        _ = await session.showing("Clearance price (CLEARANCE)")
+    }
+
+    @Test func listingsDetailsShowTheImagesStatusAndEscGoesBack() async throws {
+        let session = try listingsScreen()
+        _ = await session.showing("Dark Slim Jeans")
+        session.press(.down, .enter)
+        let details = await session.showing("Image: jeans-dark.jpg, ")
+        #expect(details.text.contains("Stretch denim in a slim fit."))
+        #expect(details.text.contains("Badge: none"))
+        session.press(.escape)
+        _ = await session.showing("› Dark Slim Jeans")
+    }
+
+    // MARK: Koober
+
+    func kooberScreen() throws -> (KooberUI, TerminalSession) {
+        let client = try AppEnvironment.embeddedBackend()
+        let store = try InMemoryValueStore<UserSession>()
+        let auth = RemoteUserAuthService(baseURL: Self.embeddedURL, httpClient: client)
+        let app = KooberAppModel(
+            signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
+            signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
+        let ui = KooberUI(
+            app: app, rides: RemoteRideService(baseURL: Self.embeddedURL, httpClient: client), pickup: "opera-house")
+        return (ui, screen(ui))
+    }
+
+    @Test func kooberSignInShowsTheBackendsErrorInlineThenTheNewRide() async throws {
+        let (_, session) = try kooberScreen()
+        _ = await session.showing("Welcome to Koober")
+        session.press(.enter)
+        _ = await session.showing("Sign in")
+        session.type("johnny@gmail.com")
+        session.press(.tab)
+        session.type("wrong")
+        session.press(.tab, .enter)
+        let refused = await session.showing("The email or password is incorrect.")
+        #expect(refused.text.contains("Password    •••••"))
+        session.press(.up)
+        for _ in 0..<5 { session.press(.backspace) }
+        session.type("password")
+        session.press(.tab, .enter)
+        let ride = await session.showing("Hello, Johnny")
+        #expect(ride.text.contains("Wallabee") || ride.text.contains("Finding where you are"))
+        _ = await session.showing("Pickup    Opera House")
+    }
+
+    @Test func kooberSignUpNamesTheFieldThatBreaksItsRule() async throws {
+        let (_, session) = try kooberScreen()
+        _ = await session.showing("Welcome to Koober")
+        session.press(.character("u"))
+        _ = await session.showing("Sign up")
+        for _ in 0..<5 { session.press(.tab) }
+        session.press(.enter)
+        let refused = await session.showing("✗ Enter your full name.")
+        #expect(refused.text(row: 5).contains("✗ Enter your full name."))
+    }
+
+    @Test func kooberTheDropoffPickerPresentsCancelsAndSelectsThenTheRideIsRequested() async throws {
+        let (ui, session) = try kooberScreen()
+        _ = await ui.app.signIn(email: "johnny@gmail.com", password: "password")
+        _ = ui.handle(.character("s"))  // back to welcome, then in again through the screen
+        session.press(.enter)
+        session.type("johnny@gmail.com")
+        session.press(.tab)
+        session.type("password")
+        session.press(.tab, .enter)
+        _ = await session.showing("Wallabee")
+        session.press(.character("d"))
+        _ = await session.showing("Where to?")
+        session.type("mo")
+        let searched = await session.showing("› MOMA")
+        #expect(!searched.text.contains("Opera House"))
+        session.press(.escape)
+        _ = await session.showing("none yet: press d to choose")
+        session.press(.character("d"))
+        _ = await session.showing("› Apple Store")
+        session.press(.enter)
+        _ = await session.showing("Drop-off  Apple Store")
+        session.press(.right, .enter)
+        let requested = await session.showing("requested")
+        #expect(requested.text.contains("Wallaroo from Opera House to Apple Store"))
+        session.press(.character("s"))
+        _ = await session.showing("Welcome to Koober")
+    }
+
+    @Test func kooberBrandColoursPassTheContrastRule() throws {
+        let (ui, _) = try kooberScreen()
+        #expect(ui.brand.background == .rgb(0x00, 0xCE, 0xBC))
+        #expect(Contrast(foreground: KooberTheme.text, background: KooberTheme.brand).passesAA)
+    }
+}
+
+extension TerminalSession {
+    func press(_ keys: Key...) {
+        for key in keys { _ = send(key) }
+    }
+
+    func type(_ text: String) {
+        for character in text { _ = send(.character(character)) }
+    }
+
+    /// The first frame, from now on, that shows `text`.
+    func showing(_ text: String) async -> Canvas {
+        await frame { $0.text.contains(text) }
+    }
+}
+
+/// Draws and tickets as the offline cache serves them: the live answers, stamped as cached.
+struct CachedLotto: DrawsService, TicketsService {
+    let live: RemoteLottoService
+    let cachedAt: Date
+
+    func loadDraws() async throws -> Fetched<[Draw]> {
+        var fetched = try await live.loadDraws()
+        fetched.cachedAt = cachedAt
+        return fetched
+    }
+
+    func loadTickets() async throws -> Fetched<[Ticket]> {
+        try await live.loadTickets()
+    }
+}
+
+/// A login that never answers until it is cancelled.
+struct HangingAuthentication: AuthenticationService {
+    func authenticate(email: String, password: String) async throws(AuthError) -> Authentication {
+        let (answers, answer) = AsyncStream.makeStream(of: Authentication.self)
+        defer { answer.finish() }
+        for await authentication in answers { return authentication }
+        throw .cancelled
+    }
+}
