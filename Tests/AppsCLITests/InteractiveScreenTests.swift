@@ -89,6 +89,21 @@ struct InteractiveScreenTests {
         #expect(ui.quickPick.lines.count == 1)
     }
 
+    /// The binding itself: a model changed by someone other than the screen (here the test, as a
+    /// timer or a push would) shows without a key press.
+    @Test func lottoRedrawsWhenAViewModelChangesFromOutside() async throws {
+        let (ui, session) = try lottoScreen()
+        _ = await session.showing("draw-14")
+        session.press(.backTab)
+        _ = await session.showing("Press n for a line")
+        let draws = try #require(ui.results.state.value?.value)
+        let before = session.frameCount
+        try ui.quickPick.pick(count: 3, draws: draws)
+        let frame = await session.frame { $0.text.components(separatedBy: "Yours").count == 4 }
+        #expect(session.frameCount > before)
+        #expect(frame.text.contains("Checked against draw-14"))
+    }
+
     @Test func lottoSaysWhenTheDrawsAreFromTheOfflineCache() async throws {
         let draws = try RemoteLottoService(baseURL: Self.embeddedURL, httpClient: AppEnvironment.embeddedBackend())
         let cached = CachedLotto(live: draws, cachedAt: Date(timeIntervalSince1970: 1_700_000_000))
@@ -230,6 +245,17 @@ struct InteractiveScreenTests {
         _ = await session.showing("› Dark Slim Jeans")
     }
 
+    @Test func listingsSayWhenAnImageFailed() async throws {
+        let service = RemoteListingsService(
+            baseURL: Self.embeddedURL, credentials: BasicCredentials(username: "admin", password: "password"),
+            httpClient: try AppEnvironment.embeddedBackend())
+        let session = screen(ListingsUI(service: NoImages(live: service), userID: "1"))
+        _ = await session.showing("Blue Oxford Shirt")
+        session.press(.enter)
+        let details = await session.showing("Image: failed: ")
+        #expect(details.text.contains("Blue Oxford Shirt"))
+    }
+
     // MARK: Koober
 
     func kooberScreen() throws -> (KooberUI, TerminalSession) {
@@ -339,6 +365,16 @@ struct CachedLotto: DrawsService, TicketsService {
     func loadTickets() async throws -> Fetched<[Ticket]> {
         try await live.loadTickets()
     }
+}
+
+/// The retailer's API with every image missing.
+struct NoImages: ListingsService {
+    let live: RemoteListingsService
+
+    func products() async throws -> [Product] { try await live.products() }
+    func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
+    func offers(userID: String) async throws -> UserOffers { try await live.offers(userID: userID) }
+    func imageData(key: String) async throws -> Data { throw NetworkError.unexpectedStatus(404, message: "No image.") }
 }
 
 /// A login that never answers until it is cancelled.

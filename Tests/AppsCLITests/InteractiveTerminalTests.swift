@@ -57,6 +57,9 @@ struct InteractiveTerminalTests {
             if kind == "send":
                 os.write(fd, value.encode())
                 continue
+            if kind == "signal":
+                os.kill(pid, int(value))
+                continue
             for _ in range(200):
                 if value in shown(): break
                 if read(0.1) is None: break
@@ -76,6 +79,7 @@ struct InteractiveTerminalTests {
 
         static func expect(_ text: String) -> Step { Step(kind: "expect", value: text) }
         static func send(_ keys: String) -> Step { Step(kind: "send", value: keys) }
+        static func signal(_ number: Int32) -> Step { Step(kind: "signal", value: String(number)) }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
@@ -86,7 +90,7 @@ struct InteractiveTerminalTests {
 
     static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", tab = "\t", enter = "\r"
 
-    func run(_ arguments: [String], _ steps: [Step]) async throws -> String {
+    func run(_ arguments: [String], _ steps: [Step], ending: String = "exit 0") async throws -> String {
         try await withTemporaryDirectory { folder in
             let stepsJSON = String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
             let output = try await AppsProcess.runProgram(
@@ -95,7 +99,7 @@ struct InteractiveTerminalTests {
                     "APPS_STATE_DIR=\(folder.path)/state", "APPS_CACHE_DIR=\(folder.path)/cache", "python3", "-c",
                     Self.script, AppsProcess.executable.path, stepsJSON,
                 ] + arguments)
-            #expect(output.stdout.hasSuffix("exit 0 echo True icanon True\n"), "\(output.stdout)\(output.stderr)")
+            #expect(output.stdout.hasSuffix("\(ending) echo True icanon True\n"), "\(output.stdout)\(output.stderr)")
             return output.stdout
         }
     }
@@ -148,6 +152,13 @@ struct InteractiveTerminalTests {
                 .send("q"),
             ])
         #expect(screen.contains("Hello, Johnny"))
+    }
+
+    /// A signal ends the app as it would any program, with the terminal put back first.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalRestoresTheTerminal(_ number: Int32) async throws {
+        _ = try await run(
+            ["lotto", "ui"], [.expect("draw-14"), .signal(number)], ending: "exit -\(number)")
     }
 
     @Test func withoutATerminalItIsAUsageError() async throws {
