@@ -21,8 +21,9 @@ struct InteractiveTerminalTests {
         screen = [[" "] * cols for _ in range(rows)]
         cursor = [0, 0]
         pending = ""
+        colored = False
         def feed(text):
-            global pending
+            global pending, colored
             text = pending + text
             pending = ""
             i = 0
@@ -36,6 +37,8 @@ struct InteractiveTerminalTests {
                     if final == "H":
                         r, c = (params.split(";") + ["1", "1"])[:2] if params else ("1", "1")
                         cursor[:] = [int(r or 1) - 1, int(c or 1) - 1]
+                    elif final == "m":
+                        colored = colored or any(len(p) >= 2 and p[0] in "34" for p in params.split(";"))
                     elif final == "J" and params == "2":
                         for row in screen: row[:] = [" "] * cols
                     i += len(m.group(0))
@@ -69,6 +72,7 @@ struct InteractiveTerminalTests {
         _, status = os.waitpid(pid, 0)
         attrs = termios.tcgetattr(fd)
         print(shown())
+        print("colours", colored)
         print("exit", os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status),
               "echo", bool(attrs[3] & termios.ECHO), "icanon", bool(attrs[3] & termios.ICANON))
         """#
@@ -90,15 +94,16 @@ struct InteractiveTerminalTests {
 
     static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", tab = "\t", enter = "\r"
 
-    func run(_ arguments: [String], _ steps: [Step], ending: String = "exit 0") async throws -> String {
+    func run(
+        _ arguments: [String], _ steps: [Step], ending: String = "exit 0", environment: [String] = []
+    ) async throws -> String {
         try await withTemporaryDirectory { folder in
             let stepsJSON = String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
             let output = try await AppsProcess.runProgram(
                 "/usr/bin/env",
                 arguments: [
-                    "APPS_STATE_DIR=\(folder.path)/state", "APPS_CACHE_DIR=\(folder.path)/cache", "python3", "-c",
-                    Self.script, AppsProcess.executable.path, stepsJSON,
-                ] + arguments)
+                    "APPS_STATE_DIR=\(folder.path)/state", "APPS_CACHE_DIR=\(folder.path)/cache",
+                ] + environment + ["python3", "-c", Self.script, AppsProcess.executable.path, stepsJSON] + arguments)
             #expect(output.stdout.hasSuffix("\(ending) echo True icanon True\n"), "\(output.stdout)\(output.stderr)")
             return output.stdout
         }
@@ -159,6 +164,20 @@ struct InteractiveTerminalTests {
     func aSignalRestoresTheTerminal(_ number: Int32) async throws {
         _ = try await run(
             ["lotto", "ui"], [.expect("draw-14"), .signal(number)], ending: "exit -\(number)")
+    }
+
+    /// Balls are green and red on a terminal; `NO_COLOR` (and `--no-color`) leave only the marks.
+    /// (The harness sets `NO_COLOR=1` for every process; an empty one means colour.)
+    @Test(arguments: [
+        (["NO_COLOR=", "TERM=xterm"], [String](), true), (["NO_COLOR=1"], [], false),
+        (["NO_COLOR=", "TERM=xterm"], ["--no-color"], false),
+    ])
+    func coloursFollowNoColor(_ environment: [String], _ options: [String], _ colours: Bool) async throws {
+        let screen = try await run(
+            ["lotto", "ui"] + options, [.expect("draw-14"), .send(Self.tab), .expect("Upcoming"), .send("q")],
+            environment: environment)
+        #expect(screen.contains("colours \(colours ? "True" : "False")\n"))
+        #expect(screen.contains("[11][20][27][31][55][56]"))
     }
 
     @Test func withoutATerminalItIsAUsageError() async throws {

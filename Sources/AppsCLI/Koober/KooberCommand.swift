@@ -254,7 +254,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: own.pickup)
-            try await InteractiveScreen.run(root, command: "koober ui", environment: environment.processEnvironment)
+            try await InteractiveScreen.run(root, command: "koober ui", colors: console.colors)
         }
     }
 }

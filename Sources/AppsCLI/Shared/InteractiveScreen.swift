@@ -6,7 +6,9 @@ import TerminalUI
 /// model changes, and the terminal put back on every way out.
 @MainActor
 enum InteractiveScreen {
-    static func run(_ root: any TerminalView, command: String, environment: [String: String]) async throws {
+    /// - Parameter colors: the console's verdict: no colours with `--no-color`, a non-empty
+    ///   `NO_COLOR` or `TERM=dumb`.
+    static func run(_ root: any TerminalView, command: String, colors: Bool) async throws {
         let terminal: RawTerminal
         do {
             terminal = try RawTerminal()
@@ -16,8 +18,7 @@ enum InteractiveScreen {
         defer { terminal.restore() }
         let (width, height) = RawTerminal.size()
         let session = TerminalSession(
-            root: root, width: width, height: height, colors: environment["NO_COLOR"].map(\.isEmpty) ?? true,
-            write: terminal.write)
+            root: root, width: width, height: height, colors: colors, write: terminal.write)
         session.start()
         for await event in terminal.events {
             switch event {
