@@ -181,10 +181,11 @@ public enum HTTPClientContract {
 /// Transport-only checks, for clients that open connections.
 public enum HTTPTransportContract {
     public static func refusedConnectionIsCannotConnect(_ client: any HTTPClient) async throws {
-        let port = try await withFixtureServer { server in server.port }  // now closed
-        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: client)
-        await #expect(throws: NetworkError.cannotConnect(host: "127.0.0.1:\(port)")) {
-            try await api.send(Endpoint<Data>.bytes("/health"))
+        try await withRefusingPort { port in
+            let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: client)
+            await #expect(throws: NetworkError.cannotConnect(host: "127.0.0.1:\(port)")) {
+                try await api.send(Endpoint<Data>.bytes("/health"))
+            }
         }
     }
 

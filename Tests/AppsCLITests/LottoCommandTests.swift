@@ -157,12 +157,13 @@ struct LottoCommandTests {
     }
 
     @Test func anUnreachableBackendIsUnavailableWithExitCode69() async throws {
-        let port = try await withFixtureServer { $0.port }
-        let output = try await AppsProcess.run([
-            "lotto", "results", "--base-url", "http://127.0.0.1:\(port)", "--format", "json",
-        ])
-        #expect(output.status == 69)
-        #expect(output.stdout.contains(#""kind":"unavailable""#))
+        try await withRefusingPort { port in
+            let output = try await AppsProcess.run([
+                "lotto", "results", "--base-url", "http://127.0.0.1:\(port)", "--format", "json",
+            ])
+            #expect(output.status == 69)
+            #expect(output.stdout.contains(#""kind":"unavailable""#))
+        }
     }
 }
 
@@ -171,21 +172,24 @@ struct LottoOfflineTests {
     @Test func resultsComeFromTheCacheWhenTheBackendIsGone() async throws {
         try await withTemporaryDirectory { cache in
             let environment = ["APPS_CACHE_DIR": cache.path]
-            let url = try await withFixtureServer { server in
+            let (url, port) = try await withFixtureServer { server in
                 let online = try await AppsProcess.run(
                     ["lotto", "results", "--base-url", server.baseURL.absoluteString, "--format", "json"],
                     environment: environment)
                 #expect(online.stdout.hasPrefix(#"{"source":"network","cachedAt":null,"#))
-                return server.baseURL.absoluteString
+                return (server.baseURL.absoluteString, server.port)
             }
-            let offline = try await AppsProcess.run(
-                ["lotto", "results", "--base-url", url, "--format", "json"], environment: environment)
-            #expect(offline.status == 0)
-            #expect(offline.stdout.hasPrefix(#"{"source":"cache","cachedAt":""#))
-            #expect(offline.stderr.hasPrefix("offline: showing results cached at "))
+            // The server's port is held, refusing, so that no other test's server can answer there.
+            try await withRefusingPort(port) { _ in
+                let offline = try await AppsProcess.run(
+                    ["lotto", "results", "--base-url", url, "--format", "json"], environment: environment)
+                #expect(offline.status == 0)
+                #expect(offline.stdout.hasPrefix(#"{"source":"cache","cachedAt":""#))
+                #expect(offline.stderr.hasPrefix("offline: showing results cached at "))
 
-            let empty = try await AppsProcess.run(["lotto", "results", "--base-url", url, "--format", "json"])
-            #expect(empty.status == 69)
+                let empty = try await AppsProcess.run(["lotto", "results", "--base-url", url, "--format", "json"])
+                #expect(empty.status == 69)
+            }
         }
     }
 
@@ -197,16 +201,18 @@ struct LottoOfflineTests {
     func everyCommandSaysWhenItShowsCachedData(_ command: [String]) async throws {
         try await withTemporaryDirectory { cache in
             let environment = ["APPS_CACHE_DIR": cache.path]
-            let url = try await withFixtureServer { server in
+            let (url, port) = try await withFixtureServer { server in
                 let online = try await AppsProcess.run(
                     command + ["--base-url", server.baseURL.absoluteString], environment: environment)
                 #expect(online.status == 0, "\(online.stderr)")
                 #expect(!online.stderr.contains("offline"))
-                return server.baseURL.absoluteString
+                return (server.baseURL.absoluteString, server.port)
             }
-            let offline = try await AppsProcess.run(command + ["--base-url", url], environment: environment)
-            #expect(offline.status == 0, "\(offline.stderr)")
-            #expect(offline.stderr.contains("offline: showing results cached at "))
+            try await withRefusingPort(port) { _ in
+                let offline = try await AppsProcess.run(command + ["--base-url", url], environment: environment)
+                #expect(offline.status == 0, "\(offline.stderr)")
+                #expect(offline.stderr.contains("offline: showing results cached at "))
+            }
         }
     }
 

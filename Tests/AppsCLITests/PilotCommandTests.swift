@@ -92,13 +92,17 @@ struct PilotCommandTests {
     }
 
     @Test func licensesThatCannotLoadMakeRegisterUnavailable() async throws {
-        let port = try await withFixtureServer { $0.port }
-        try await withTemporaryDirectory { state in
-            let output = try await apps(
-                ["pilot", "register", "--name", "Ann", "--license", "PPL", "--base-url", "http://127.0.0.1:\(port)"],
-                state: state, stdin: "Secret123456\nSecret123456\n")
-            #expect(output.status == 69)
-            #expect(output.stderr.contains("The licenses cannot be loaded."))
+        try await withRefusingPort { port in
+            try await withTemporaryDirectory { state in
+                let output = try await apps(
+                    [
+                        "pilot", "register", "--name", "Ann", "--license", "PPL", "--base-url",
+                        "http://127.0.0.1:\(port)",
+                    ],
+                    state: state, stdin: "Secret123456\nSecret123456\n")
+                #expect(output.status == 69)
+                #expect(output.stderr.contains("The licenses cannot be loaded."))
+            }
         }
     }
 
