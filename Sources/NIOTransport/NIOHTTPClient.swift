@@ -66,7 +66,9 @@ public final class NIOHTTPClient: Networking.HTTPClient {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let response = try await client.execute(outgoing, timeout: .hours(24))
+            // No overall deadline: the configured connect and read timeouts bound each silence, as
+            // URLSession's request timeout does.
+            let response = try await client.execute(outgoing, deadline: .distantFuture)
             let status = Int(response.status.code)
             guard (100...999).contains(status) else {
                 throw NetworkError.transport("the server answered with status \(status), which is not HTTP")

@@ -73,6 +73,10 @@ struct InteractiveScreenTests {
         let lucky = try #require(tickets.text.split(separator: "\n").first { $0.contains("ticket-7 ") })
         #expect(lucky.contains("(26)") && lucky.contains("Match 2: a free Lucky Dip"))
         #expect(tickets.text.contains("ticket-11   draw-15"))
+        let first = tickets.text(row: 4)
+        session.press(.down)
+        let scrolled = await session.frame { $0.text(row: 4) != first }
+        #expect(scrolled.text(row: 4) == tickets.text(row: 5))
     }
 
     @Test func lottoQuickPickDrawsANewLineOnAKey() async throws {

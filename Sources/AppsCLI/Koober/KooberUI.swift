@@ -307,7 +307,7 @@ final class KooberUI: TerminalView {
         }
         let names = picker.results.map { $0.name.terminalSafe }
         canvas.list(
-            names.isEmpty ? [] : names, top: 6, count: canvas.height - 8,
+            names, top: 6, count: canvas.height - 8,
             selected: names.isEmpty ? nil : min(pickerSelection, names.count - 1))
         if names.isEmpty { canvas.put("No places match.", row: 6, column: 4, style: CellStyle(dim: true)) }
         canvas.footer("type to search · ↑↓ choose · Enter select · Esc cancel")

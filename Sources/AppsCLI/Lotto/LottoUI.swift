@@ -16,7 +16,10 @@ final class LottoUI: TerminalView {
     }
 
     private(set) var tab = Tab.results
+    /// The selected draw in Results.
     private(set) var selection = 0
+    /// How many checked tickets are scrolled off the top in Tickets.
+    private(set) var ticketsScrolled = 0
     /// The draw opened from the results, while it is open.
     private(set) var detail: DrawDetailViewModel?
 
@@ -39,6 +42,10 @@ final class LottoUI: TerminalView {
         if case .loaded(let fetched) = results.state { fetched.value } else { [] }
     }
 
+    private var checkedCount: Int {
+        if case .loaded(let fetched) = tickets.state { fetched.value.checked.count } else { 0 }
+    }
+
     // MARK: Keys
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -55,8 +62,10 @@ final class LottoUI: TerminalView {
         switch key {
         case .tab: switchTab(by: 1)
         case .backTab: switchTab(by: -1)
-        case .up: selection = max(0, selection - 1)
+        case .up where tab == .results: selection = max(0, selection - 1)
         case .down where tab == .results: selection = min(max(0, draws.count - 1), selection + 1)
+        case .up where tab == .tickets: ticketsScrolled = max(0, ticketsScrolled - 1)
+        case .down where tab == .tickets: ticketsScrolled = min(max(0, checkedCount - 1), ticketsScrolled + 1)
         case .enter where tab == .results && !draws.isEmpty:
             detail = try? DrawDetailViewModel(draws: draws, drawID: draws[selection].id)
         case .character("n") where tab == .quickPick, .enter where tab == .quickPick:
@@ -138,7 +147,7 @@ final class LottoUI: TerminalView {
             var row = 3
             canvas.put("Checked", row: row, column: 2, style: .init(bold: true))
             row += 1
-            for check in fetched.value.checked.dropFirst(selection) where row < canvas.height - 4 {
+            for check in fetched.value.checked.dropFirst(ticketsScrolled) where row < canvas.height - 4 {
                 let ids =
                     (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
                     + check.drawID.terminalSafe.rightPadded(to: 8)
