@@ -306,9 +306,8 @@ struct InteractiveScreenTests {
     }
 
     @Test func kooberTheDropoffPickerPresentsCancelsAndSelectsThenTheRideIsRequested() async throws {
-        let (ui, session) = try kooberScreen()
-        _ = await ui.app.signIn(email: "johnny@gmail.com", password: "password")
-        _ = ui.handle(.character("s"))  // back to welcome, then in again through the screen
+        let (_, session) = try kooberScreen()
+        _ = await session.showing("Welcome to Koober")
         session.press(.enter)
         session.type("johnny@gmail.com")
         session.press(.tab)

@@ -63,6 +63,38 @@ func memorySessionStore(_ session: UserSession? = nil) throws -> InMemoryValueSt
     try InMemoryValueStore<UserSession>(session)
 }
 
+/// Locations from memory; a search for `slowQuery` is answered only once the test says so.
+final class SlowSearchFake: LocationsService {
+    let slowQuery: String
+    private let started: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+    private let answer: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+
+    init(slowQuery: String) {
+        self.slowQuery = slowQuery
+        started = AsyncStream.makeStream()
+        answer = AsyncStream.makeStream()
+    }
+
+    func searchLocations(_ query: String) async throws -> [Location] {
+        if query == slowQuery {
+            started.continuation.yield()
+            for await _ in answer.stream { break }
+        }
+        return try await RideServicesFake().searchLocations(query)
+    }
+
+    func rideOptions() async throws -> [RideOption] { [] }
+
+    /// Returns once the slow search is waiting.
+    func slowSearchStarted() async {
+        for await _ in started.stream { return }
+    }
+
+    func answerSlowSearch() {
+        answer.continuation.finish()
+    }
+}
+
 /// Locations and rides from memory; records the tokens rides were requested with.
 final class RideServicesFake: LocationsService, RideService {
     let all = [operaHouse, moma, appleStore]

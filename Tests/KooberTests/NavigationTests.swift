@@ -109,6 +109,23 @@ struct NewRideTests {
         #expect(model.dropoffPicker == nil)
     }
 
+    /// One search per key typed: "o" is answered after "mo", and must not replace its results.
+    @Test func anOlderSearchAnsweredLastDoesNotReplaceTheNewerResults() async {
+        let locations = SlowSearchFake(slowQuery: "o")
+        let model = NewRideViewModel(
+            locations: locations, rides: RideServicesFake(), pickup: operaHouse, session: johnny, onSessionExpired: {})
+        model.pickDropoff()
+        let picker = model.dropoffPicker
+        let older = Task { await picker?.search("o") }
+        await locations.slowSearchStarted()
+        await picker?.search("mo")
+        #expect(picker?.results == [moma])
+        locations.answerSlowSearch()
+        await older.value
+        #expect(picker?.results == [moma])
+        #expect(picker?.query == "mo")
+    }
+
     @Test func thePickerSearchesCaseInsensitivelyAndLeavesOutThePickup() async {
         let (model, _, _) = makeSUT()
         model.pickDropoff()

@@ -29,12 +29,15 @@ struct ListingTests {
     }
 
     @Test func productsCarryTheirBadges() async {
-        let model = makeSUT(
-            offers: .success(UserOffers(badges: [loyalty], offers: [Offer(id: "1", title: "B", type: "BONUS")])))
+        let bonus = Offer(id: "1", title: "B", type: "BONUS")
+        let model = makeSUT(offers: .success(UserOffers(badges: [loyalty], offers: [bonus])))
         await model.load()
         #expect(
             model.state
-                == .loaded(Listing(products: [ListedProduct(product: shirt, badge: loyalty)], offersFailure: nil)))
+                == .loaded(
+                    Listing(
+                        products: [ListedProduct(product: shirt, badge: loyalty)], offers: [bonus], offersFailure: nil))
+        )
     }
 
     @Test func failingOffersStillShowProductsWithoutBadgesAndSayWhy() async {

@@ -42,8 +42,8 @@ final class AuthUI: TerminalView {
             switch key {
             case .escape where state.isActivityVisible: presenter.buttonTapped()
             case .escape: return .quit
-            case .tab, .down: focus = next(focus, by: 1)
-            case .backTab, .up: focus = next(focus, by: -1)
+            case .tab, .down: focus = focus.cycled(by: 1)
+            case .backTab, .up: focus = focus.cycled(by: -1)
             case .enter: presenter.buttonTapped()
             case .character(" ") where focus == .button: presenter.buttonTapped()
             case .character(let character) where focus != .button: edit { $0.append(character) }
@@ -53,11 +53,6 @@ final class AuthUI: TerminalView {
             }
         }
         return .handled
-    }
-
-    private func next(_ focus: Focus, by step: Int) -> Focus {
-        let all = Focus.allCases
-        return all[((all.firstIndex(of: focus) ?? 0) + step + all.count) % all.count]
     }
 
     private func edit(_ change: (inout String) -> Void) {

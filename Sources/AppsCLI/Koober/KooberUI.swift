@@ -169,9 +169,8 @@ final class KooberUI: TerminalView {
             if let picker = ride.dropoffPicker { search(picker, "") }
         case .left, .right:
             let options = ride.rideOptions
-            guard !options.isEmpty else { break }
             let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
-            ride.chooseOption(options[(current + (key == .right ? 1 : options.count - 1)) % options.count])
+            if let next = options.cycled(from: current, by: key == .right ? 1 : -1) { ride.chooseOption(next) }
         case .enter where ride.canRequest:
             Task { await ride.requestRide() }
         default: break
@@ -180,18 +179,14 @@ final class KooberUI: TerminalView {
     }
 
     private(set) var pickerSelection = 0
-    /// What has been typed into the picker; its searches run one after another, so the results on
-    /// screen are always those of the last text typed.
+    /// What has been typed into the picker, as a text field holds it; the picker drops the answers
+    /// to earlier text.
     private(set) var pickerQuery = ""
-    @ObservationIgnored private var searching: Task<Void, Never>?
 
     private func search(_ picker: DropoffPickerViewModel, _ query: String) {
         pickerSelection = 0
         pickerQuery = query
-        searching = Task { [searching] in
-            await searching?.value
-            await picker.search(query)
-        }
+        Task { await picker.search(query) }
     }
 
     // MARK: Drawing

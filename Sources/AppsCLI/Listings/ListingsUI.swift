@@ -12,8 +12,6 @@ final class ListingsUI: TerminalView {
     private(set) var listing: ListingViewModel
     private(set) var selection = 0
     private(set) var details: ProductDetailsViewModel?
-    /// The chosen user's offers, named in the header.
-    private(set) var offers: [Offer] = []
     let coordinator = ListingsCoordinator()
     @ObservationIgnored private let service: any ListingsService
     @ObservationIgnored private let images: ImageLoader
@@ -25,16 +23,13 @@ final class ListingsUI: TerminalView {
         load()
     }
 
-    private var products: [ListedProduct] {
-        if case .loaded(let loaded) = listing.state { loaded.products } else { [] }
-    }
-
     private func load() {
         let listing = self.listing
         Task { await listing.load() }
-        Task { [service] in
-            offers = (try? await service.offers(userID: listing.userID).offers) ?? []
-        }
+    }
+
+    private var products: [ListedProduct] {
+        if case .loaded(let loaded) = listing.state { loaded.products } else { [] }
     }
 
     // MARK: Keys
@@ -62,7 +57,6 @@ final class ListingsUI: TerminalView {
         case .character(let digit) where ("1"..."9").contains(digit):
             listing = ListingViewModel(service: service, userID: String(digit))
             selection = 0
-            offers = []
             load()
         default: break
         }
@@ -82,53 +76,41 @@ final class ListingsUI: TerminalView {
 
     private func drawList(in canvas: inout Canvas) {
         canvas.footer("↑↓ choose · Enter details · 1–9 user · q quit")
-        let named = offers.map { "\($0.title) (\($0.type))".terminalSafe }
+        guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", row: 3) else { return }
+        let named = loaded.offers.map { "\($0.title) (\($0.type))".terminalSafe }
         canvas.put(
             "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), row: 1, column: 2,
             style: CellStyle(dim: true))
-        switch listing.state {
-        case .idle, .loading:
-            canvas.put("Loading products…", row: 3, column: 2)
-        case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 3, column: 2, style: CellStyle(foreground: .red))
-        case .loaded(let loaded):
-            if let failure = loaded.offersFailure {
-                canvas.put(
-                    "Without badges: \(failure.localizedDescription)".terminalSafe, row: 2, column: 2,
-                    style: CellStyle(foreground: .yellow))
-            }
-            let rows = loaded.products.map { item in
-                item.product.name.terminalSafe.rightPadded(to: 24) + "  "
-                    + item.product.price.formatted.rightPadded(to: 20)
-                    + "  " + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
-            }
-            canvas.put("  Product                   Price                 Badge", row: 3, style: CellStyle(bold: true))
-            canvas.list(
-                rows, top: 4, count: canvas.height - 6, selected: rows.isEmpty ? nil : min(selection, rows.count - 1))
+        if let failure = loaded.offersFailure {
+            canvas.put(
+                "Without badges: \(failure.localizedDescription)".terminalSafe, row: 2, column: 2,
+                style: CellStyle(foreground: .yellow))
         }
+        let rows = loaded.products.map { item in
+            item.product.name.terminalSafe.rightPadded(to: 24) + "  " + item.product.price.formatted.rightPadded(to: 20)
+                + "  " + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
+        }
+        canvas.put("  Product                   Price                 Badge", row: 3, style: CellStyle(bold: true))
+        canvas.list(
+            rows, top: 4, count: canvas.height - 6, selected: rows.isEmpty ? nil : min(selection, rows.count - 1))
     }
 
     private func drawDetails(_ details: ProductDetailsViewModel, in canvas: inout Canvas) {
         canvas.footer("Esc back · q quit")
-        switch details.state {
-        case .idle, .loading:
-            canvas.put("Loading product \(details.productID.terminalSafe)…", row: 2, column: 2)
-        case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 2, column: 2, style: CellStyle(foreground: .red))
-        case .loaded(let loaded):
-            let product = loaded.product
-            canvas.put(product.name.terminalSafe, row: 2, column: 2, style: CellStyle(bold: true))
-            canvas.put(product.price.formatted, row: 3, column: 2)
-            canvas.put(
-                "Badge: " + (details.badge.map { $0.name.terminalSafe } ?? "none"), row: 4, column: 2,
-                style: CellStyle(foreground: details.badge == nil ? nil : .magenta))
-            canvas.put("Image: " + imageStatus(details.image, key: product.imageKey), row: 5, column: 2)
-            var row = 7
-            for section in loaded.information where row < canvas.height - 2 {
-                canvas.put(section.title.terminalSafe, row: row, column: 2, style: CellStyle(bold: true))
-                canvas.put(section.text.terminalSafe, row: row + 1, column: 4)
-                row += 3
-            }
+        let loading = "Loading product \(details.productID.terminalSafe)…"
+        guard let loaded = canvas.loaded(details.state, loading: loading, row: 2) else { return }
+        let product = loaded.product
+        canvas.put(product.name.terminalSafe, row: 2, column: 2, style: CellStyle(bold: true))
+        canvas.put(product.price.formatted, row: 3, column: 2)
+        canvas.put(
+            "Badge: " + (details.badge.map { $0.name.terminalSafe } ?? "none"), row: 4, column: 2,
+            style: CellStyle(foreground: details.badge == nil ? nil : .magenta))
+        canvas.put("Image: " + imageStatus(details.image, key: product.imageKey), row: 5, column: 2)
+        var row = 7
+        for section in loaded.information where row < canvas.height - 2 {
+            canvas.put(section.title.terminalSafe, row: row, column: 2, style: CellStyle(bold: true))
+            canvas.put(section.text.terminalSafe, row: row + 1, column: 4)
+            row += 3
         }
     }
 

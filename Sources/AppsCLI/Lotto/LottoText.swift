@@ -9,7 +9,8 @@ struct LottoText {
     func results(_ draws: [Draw]) -> String {
         let rows = draws.map { draw in
             [
-                draw.date.longDescription, balls(draw.numbers), pad(draw.bonusBall), draw.topPrize.description,
+                draw.date.longDescription, Self.balls(draw.numbers), Self.pad(draw.bonusBall),
+                draw.topPrize.description,
                 draw.id.terminalSafe,
             ]
         }
@@ -21,8 +22,8 @@ struct LottoText {
         let draw = model.draw
         var lines = [
             console.paint("\(draw.id.terminalSafe) · \(draw.date.longDescription)", .bold),
-            "  Numbers    \(balls(draw.numbers))",
-            "  Bonus ball \(pad(draw.bonusBall))",
+            "  Numbers    \(Self.balls(draw.numbers))",
+            "  Bonus ball \(Self.pad(draw.bonusBall))",
             "  Top prize  \(draw.topPrize)",
             "",
         ]
@@ -46,7 +47,7 @@ struct LottoText {
         let upcomingRows = mine.upcoming.map { ticket in
             [
                 ticket.id.terminalSafe, ticket.drawID.terminalSafe,
-                balls(ticket.line.numbers) + (ticket.line.bonusBall.map { "  + \(pad($0))" } ?? ""),
+                Self.balls(ticket.line.numbers) + (ticket.line.bonusBall.map { "  + \(Self.pad($0))" } ?? ""),
             ]
         }
         return [
@@ -61,7 +62,7 @@ struct LottoText {
     func check(_ check: TicketCheck, draw: Draw) -> String {
         [
             "Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)",
-            "  Draw   \(balls(draw.numbers))  + \(pad(draw.bonusBall))",
+            "  Draw   \(Self.balls(draw.numbers))  + \(Self.pad(draw.bonusBall))",
             "  Yours  \(checkedBalls(check))".trailingSpacesRemoved,
             "  \(outcome(check))",
         ].joined(separator: "\n")
@@ -83,17 +84,20 @@ struct LottoText {
 
     // MARK: Pieces
 
-    private func pad(_ number: LottoNumber) -> String { String(number.value).leftPadded(to: 2) }
+    /// A ball's number, right-aligned in two columns: ` 7`.
+    static func pad(_ number: LottoNumber) -> String { String(number.value).leftPadded(to: 2) }
 
-    private func balls(_ numbers: NumberSet) -> String {
-        numbers.map(pad).joined(separator: " ")
+    /// Numbers as a row of balls: ` 2 16 23 44 47 52`.
+    static func balls(_ numbers: NumberSet) -> String {
+        numbers.map(Self.pad).joined(separator: " ")
     }
 
     private func checkedBalls(_ check: TicketCheck) -> String {
-        var text = check.balls.map { paint(pad($0.number) + mark($0.state), $0.state) }.joined(separator: " ")
+        var text = check.balls.map { paint(Self.pad($0.number) + mark($0.state), $0.state) }.joined(separator: " ")
         if let bonus = check.bonusBall {
             text +=
-                "  + " + console.paint(pad(bonus.number) + mark(bonus.state), bonus.state == .matched ? .gold : .red)
+                "  + "
+                + console.paint(Self.pad(bonus.number) + mark(bonus.state), bonus.state == .matched ? .gold : .red)
         } else {
             text += "       "
         }

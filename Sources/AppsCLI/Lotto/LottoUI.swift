@@ -60,8 +60,8 @@ final class LottoUI: TerminalView {
             return .handled
         }
         switch key {
-        case .tab: switchTab(by: 1)
-        case .backTab: switchTab(by: -1)
+        case .tab: tab = tab.cycled(by: 1)
+        case .backTab: tab = tab.cycled(by: -1)
         case .up where tab == .results: selection = max(0, selection - 1)
         case .down where tab == .results: selection = min(max(0, draws.count - 1), selection + 1)
         case .up where tab == .tickets: ticketsScrolled = max(0, ticketsScrolled - 1)
@@ -73,11 +73,6 @@ final class LottoUI: TerminalView {
         default: break
         }
         return .handled
-    }
-
-    private func switchTab(by step: Int) {
-        let count = Tab.allCases.count
-        tab = Tab(rawValue: (tab.rawValue + step + count) % count) ?? .results
     }
 
     // MARK: Drawing
@@ -97,34 +92,28 @@ final class LottoUI: TerminalView {
 
     private func drawResults(in canvas: inout Canvas) {
         canvas.footer("↑↓ choose · Enter open · Tab switch · q quit")
-        switch results.state {
-        case .idle, .loading:
-            canvas.put("Loading draws…", row: 2, column: 2)
-        case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 2, column: 2, style: CellStyle(foreground: .red))
-        case .loaded(let fetched):
-            notices(fetched, what: "draws", in: &canvas)
-            guard !fetched.value.isEmpty else {
-                canvas.put("No draws have been published yet.", row: 3, column: 2)
-                return
-            }
-            canvas.put(
-                "  Date               Numbers            Bonus      Top prize  Draw", row: 3, style: .init(bold: true))
-            let rows = fetched.value.map { draw in
-                draw.date.longDescription.rightPadded(to: 17) + "  " + balls(draw.numbers) + "   "
-                    + pad(draw.bonusBall) + "  " + draw.topPrize.description.leftPadded(to: 13) + "  "
-                    + draw.id.terminalSafe
-            }
-            canvas.list(rows, top: 4, count: canvas.height - 6, selected: min(selection, rows.count - 1))
+        guard let fetched = canvas.loaded(results.state, loading: "Loading draws…", row: 2) else { return }
+        notices(fetched, what: "draws", in: &canvas)
+        guard !fetched.value.isEmpty else {
+            canvas.put("No draws have been published yet.", row: 3, column: 2)
+            return
         }
+        canvas.put(
+            "  Date               Numbers            Bonus      Top prize  Draw", row: 3, style: .init(bold: true))
+        let rows = fetched.value.map { draw in
+            draw.date.longDescription.rightPadded(to: 17) + "  " + LottoText.balls(draw.numbers) + "   "
+                + LottoText.pad(draw.bonusBall) + "  " + draw.topPrize.description.leftPadded(to: 13) + "  "
+                + draw.id.terminalSafe
+        }
+        canvas.list(rows, top: 4, count: canvas.height - 6, selected: min(selection, rows.count - 1))
     }
 
     private func drawDetail(_ detail: DrawDetailViewModel, in canvas: inout Canvas) {
         let draw = detail.draw
         canvas.put(
             "\(draw.id.terminalSafe) · \(draw.date.longDescription)", row: 2, column: 2, style: .init(bold: true))
-        canvas.put("Numbers     \(balls(draw.numbers))", row: 4, column: 2)
-        canvas.put("Bonus ball  \(pad(draw.bonusBall))", row: 5, column: 2)
+        canvas.put("Numbers     \(LottoText.balls(draw.numbers))", row: 4, column: 2)
+        canvas.put("Bonus ball  \(LottoText.pad(draw.bonusBall))", row: 5, column: 2)
         canvas.put("Top prize   \(draw.topPrize)", row: 6, column: 2)
         let older =
             detail.previous.map { "← \($0.id.terminalSafe) (\($0.date.longDescription))" } ?? "← none: the oldest draw"
@@ -137,31 +126,24 @@ final class LottoUI: TerminalView {
 
     private func drawTickets(in canvas: inout Canvas) {
         canvas.footer("↑↓ scroll · Tab switch · q quit     [n] matched  (n) the draw's bonus ball")
-        switch tickets.state {
-        case .idle, .loading:
-            canvas.put("Loading tickets…", row: 2, column: 2)
-        case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 2, column: 2, style: CellStyle(foreground: .red))
-        case .loaded(let fetched):
-            notices(fetched, what: "tickets", in: &canvas)
-            var row = 3
-            canvas.put("Checked", row: row, column: 2, style: .init(bold: true))
+        guard let fetched = canvas.loaded(tickets.state, loading: "Loading tickets…", row: 2) else { return }
+        notices(fetched, what: "tickets", in: &canvas)
+        var row = 3
+        canvas.put("Checked", row: row, column: 2, style: .init(bold: true))
+        row += 1
+        for check in fetched.value.checked.dropFirst(ticketsScrolled) where row < canvas.height - 4 {
+            let ids =
+                (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
+                + check.drawID.terminalSafe.rightPadded(to: 8)
+            drawChecked(check, row: row, column: canvas.put(ids, row: row, column: 2) + 2, in: &canvas)
             row += 1
-            for check in fetched.value.checked.dropFirst(ticketsScrolled) where row < canvas.height - 4 {
-                let ids =
-                    (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
-                    + check.drawID.terminalSafe.rightPadded(to: 8)
-                drawChecked(check, row: row, column: canvas.put(ids, row: row, column: 2) + 2, in: &canvas)
-                row += 1
-            }
+        }
+        row += 1
+        canvas.put("Upcoming (draw not yet published)", row: row, column: 2, style: .init(bold: true))
+        for ticket in fetched.value.upcoming where row + 1 < canvas.height - 1 {
             row += 1
-            canvas.put("Upcoming (draw not yet published)", row: row, column: 2, style: .init(bold: true))
-            for ticket in fetched.value.upcoming where row + 1 < canvas.height - 1 {
-                row += 1
-                let ids =
-                    ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8)
-                canvas.put("\(ids)   \(balls(ticket.line.numbers))", row: row, column: 2)
-            }
+            let ids = ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8)
+            canvas.put("\(ids)   \(LottoText.balls(ticket.line.numbers))", row: row, column: 2)
         }
     }
 
@@ -174,7 +156,7 @@ final class LottoUI: TerminalView {
             return
         }
         canvas.put("Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)", row: 2, column: 2)
-        canvas.put("Draw   \(balls(draw.numbers))  + \(pad(draw.bonusBall))", row: 4, column: 2)
+        canvas.put("Draw   \(LottoText.balls(draw.numbers))  + \(LottoText.pad(draw.bonusBall))", row: 4, column: 2)
         for (offset, check) in quickPick.lines.enumerated() {
             canvas.put("Yours", row: 5 + offset, column: 2)
             drawChecked(check, row: 5 + offset, column: 9, in: &canvas)
@@ -188,9 +170,9 @@ final class LottoUI: TerminalView {
         for ball in check.balls {
             let (text, color): (String, TerminalColor) =
                 switch ball.state {
-                case .matched: ("[\(pad(ball.number))]", .green)
-                case .bonus: ("(\(pad(ball.number)))", .yellow)
-                case .unmatched: (" \(pad(ball.number)) ", .red)
+                case .matched: ("[\(LottoText.pad(ball.number))]", .green)
+                case .bonus: ("(\(LottoText.pad(ball.number)))", .yellow)
+                case .unmatched: (" \(LottoText.pad(ball.number)) ", .red)
                 }
             column = canvas.put(
                 text, row: row, column: column, style: CellStyle(foreground: color, bold: ball.state != .unmatched))
@@ -214,8 +196,4 @@ final class LottoUI: TerminalView {
                 row: 2, column: 2, style: CellStyle(foreground: .yellow))
         }
     }
-
-    private func pad(_ number: LottoNumber) -> String { String(number.value).leftPadded(to: 2) }
-
-    private func balls(_ numbers: NumberSet) -> String { numbers.map(pad).joined(separator: " ") }
 }

@@ -53,12 +53,12 @@ final class PilotUI: TerminalView {
     private func handleForm(_ key: Key) -> KeyOutcome {
         switch key {
         case .escape: return .quit
-        case .tab, .down: focus = step(1)
-        case .backTab, .up: focus = step(-1)
+        case .tab, .down: focus = focus.cycled(by: 1)
+        case .backTab, .up: focus = focus.cycled(by: -1)
         case .left where focus == .license: chooseLicense(by: -1)
         case .right where focus == .license, .character(" ") where focus == .license: chooseLicense(by: 1)
         case .enter where focus == .register, .character(" ") where focus == .register: form.register()
-        case .enter: focus = step(1)
+        case .enter: focus = focus.cycled(by: 1)
         case .character(let character) where focus != .license && focus != .register: edit { $0.append(character) }
         case .backspace where focus != .license && focus != .register: edit { _ = $0.popLast() }
         case .character("q") where focus == .register: return .quit
@@ -67,15 +67,9 @@ final class PilotUI: TerminalView {
         return .handled
     }
 
-    private func step(_ by: Int) -> Focus {
-        let all = Focus.allCases
-        return all[((all.firstIndex(of: focus) ?? 0) + by + all.count) % all.count]
-    }
-
     private func chooseLicense(by step: Int) {
-        guard !licenses.isEmpty else { return }
-        let current = licenses.firstIndex { $0.type == form.selectedLicense?.type } ?? (step > 0 ? -1 : 0)
-        form.licenseType = licenses[(current + step + licenses.count) % licenses.count].type
+        let current = licenses.firstIndex { $0.type == form.selectedLicense?.type }
+        if let next = licenses.cycled(from: current, by: step) { form.licenseType = next.type }
     }
 
     private func edit(_ change: (inout String) -> Void) {
@@ -128,12 +122,7 @@ final class PilotUI: TerminalView {
             focused: focus == .verification, row: 8, in: &canvas)
 
         canvas.put("License", row: 11, column: 2, style: CellStyle(bold: focus == .license))
-        switch form.licenses {
-        case .idle, .loading:
-            canvas.put("loading licenses…", row: 12, column: 4, style: CellStyle(dim: true))
-        case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 12, column: 4, style: CellStyle(foreground: .red))
-        case .loaded(let licenses):
+        if let licenses = canvas.loaded(form.licenses, loading: "loading licenses…", row: 12, column: 4) {
             for (offset, license) in licenses.enumerated() {
                 let chosen = license.type == form.selectedLicense?.type
                 canvas.put(

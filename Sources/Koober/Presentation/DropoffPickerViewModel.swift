@@ -20,15 +20,24 @@ public final class DropoffPickerViewModel {
     }
 
     /// Searches the places whose name contains `query`, in any case, and shows them in ``results``.
-    /// A failure empties ``results`` and sets ``error``.
+    /// A failure empties ``results`` and sets ``error``. When searches overlap (a search per key
+    /// typed), an answer to any but the latest query is dropped, whenever it arrives.
     public func search(_ query: String) async {
         self.query = query
+        let found: Result<[Location], NetworkError>
         do {
-            results = try await locations.searchLocations(query).filter { $0.id != excluded.id }
-            self.error = nil
+            found = .success(try await locations.searchLocations(query).filter { $0.id != excluded.id })
         } catch {
+            found = .failure(NetworkError(error))
+        }
+        guard query == self.query else { return }
+        switch found {
+        case .success(let places):
+            results = places
+            self.error = nil
+        case .failure(let error):
             results = []
-            self.error = NetworkError(error)
+            self.error = error
         }
     }
 }

@@ -19,10 +19,13 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
     }
 }
 
-/// The listing: products, and why there are no badges when the offers could not be loaded.
+/// The listing: products, the user's offers that decided their badges, and why there are no
+/// badges when the offers could not be loaded.
 public struct Listing: Equatable, Sendable {
     /// The products in the backend's order, each with its badge.
     public let products: [ListedProduct]
+    /// The user's offers; empty when they could not be loaded.
+    public let offers: [Offer]
     /// Set when the offers failed: the products still show, without badges.
     public let offersFailure: ListingsError?
 
@@ -30,9 +33,11 @@ public struct Listing: Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - products: the products with their badges.
+    ///   - offers: the user's offers.
     ///   - offersFailure: why the offers could not be loaded, if they could not.
-    public init(products: [ListedProduct], offersFailure: ListingsError?) {
+    public init(products: [ListedProduct], offers: [Offer] = [], offersFailure: ListingsError?) {
         self.products = products
+        self.offers = offers
         self.offersFailure = offersFailure
     }
 }
@@ -81,6 +86,6 @@ public struct LoadListing: Sendable {
                     product: product,
                     badge: BadgeRule.badge(for: product, offers: userOffers.offers, badges: userOffers.badges))
             },
-            offersFailure: failure)
+            offers: userOffers.offers, offersFailure: failure)
     }
 }
