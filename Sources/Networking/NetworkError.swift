@@ -22,6 +22,10 @@ public enum NetworkError: Error, Equatable, Sendable {
     case bodyTooLarge(limitBytes: Int)
     /// The request could not be built (for example a URL that is not HTTP).
     case invalidRequest(String)
+    /// The server redirected somewhere this client does not follow: an address that is not
+    /// http or https, a port out of range, a loop, too many hops, or another site that would be
+    /// sent the request's body. `location` is where it pointed.
+    case badRedirect(location: String, reason: String)
     /// Anything else the transport reported.
     case transport(String)
 
@@ -31,7 +35,7 @@ public enum NetworkError: Error, Equatable, Sendable {
         switch self {
         case .cannotConnect, .offline, .timedOut, .connectionLost, .transport: true
         case .unexpectedStatus(let status, _): status >= 500
-        case .cancelled, .undecodable, .invalidRequest, .bodyTooLarge: false
+        case .cancelled, .undecodable, .invalidRequest, .bodyTooLarge, .badRedirect: false
         }
     }
 }
@@ -62,6 +66,8 @@ extension NetworkError: LocalizedError {
             "The server sent more than \(limit / 1024) KiB, more than this app accepts; the answer was dropped."
         case .invalidRequest(let reason):
             "The request could not be made: \(reason)"
+        case .badRedirect(let location, let reason):
+            "The server redirected the request to \(location), which was not followed: \(reason)."
         case .transport(let reason):
             "The request failed: \(reason)"
         }
@@ -71,6 +77,10 @@ extension NetworkError: LocalizedError {
 enum HTTPStatusText {
     static func reason(for status: Int) -> String {
         switch status {
+        case 101: "switching protocols, which this app does not use"
+        case 300: "multiple choices"
+        case 301, 302, 303, 307, 308: "a redirect without an address to follow"
+        case 304: "not modified, for a request that asked for no stored copy"
         case 400: "bad request"
         case 401: "unauthorized"
         case 403: "forbidden"
@@ -83,7 +93,15 @@ enum HTTPStatusText {
         case 502: "bad gateway"
         case 503: "service unavailable"
         case 504: "gateway timeout"
-        default: status >= 500 ? "server error" : "client error"
+        default:
+            switch status {
+            case 100..<200: "informational"
+            case 200..<300: "success"
+            case 300..<400: "redirect"
+            case 400..<500: "client error"
+            case 500..<600: "server error"
+            default: "not an HTTP status"
+            }
         }
     }
 }

@@ -21,6 +21,15 @@ extension HTTPField.Name {
     public static let appsCacheStoredAt = HTTPField.Name("X-Apps-Cache-Stored-At")!
 }
 
+extension HTTPFields {
+    /// Removes the fields only ``CachingHTTPClient`` may set, so that a server cannot pass an answer
+    /// off as cached (or the backend as unreachable).
+    package mutating func removeCacheBookkeeping() {
+        self[.appsCacheStatus] = nil
+        self[.appsCacheStoredAt] = nil
+    }
+}
+
 /// What the package's decorators said about an answer.
 extension HTTPResponse {
     /// The cache's verdict, if a cache handled the request.

@@ -96,15 +96,17 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .failed(let error):
             return .failure(networkError(for: error, host: host, timeoutSeconds: timeoutSeconds))
         case .answered(let response, let body):
-            guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+            guard var httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
                 return .failure(.transport("the answer was not an HTTP response"))
             }
+            httpResponse.headerFields.removeCacheBookkeeping()
             return .success((httpResponse, body))
         }
     }
 
     static func networkError(for error: any Error, host: String, timeoutSeconds: Int) -> NetworkError {
         if error is CancellationError { return .cancelled }
+        if let network = error as? NetworkError { return network }
         guard let urlError = error as? URLError else { return .transport(error.localizedDescription) }
         switch urlError.code {
         case .cancelled: return .cancelled
@@ -112,6 +114,10 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed: return .cannotConnect(host: host)
         case .notConnectedToInternet: return .offline
         case .networkConnectionLost, .badServerResponse, .zeroByteResource: return .connectionLost
+        case .httpTooManyRedirects:
+            return .badRedirect(
+                location: urlError.failingURL?.absoluteString ?? host,
+                reason: "it leads to too many redirects, or a loop")
         default: return .transport(urlError.localizedDescription)
         }
     }
@@ -119,8 +125,8 @@ public final class URLSessionHTTPClient: HTTPClient {
 
 /// The session's delegate: collects each transfer's body as it arrives and ends the transfer once
 /// the body passes its cap, declines credential prompts (keeping the `401` that raised each one)
-/// while leaving server trust and the other session-level challenges to the system, and strips
-/// credentials from a redirect to another origin.
+/// while leaving server trust and the other session-level challenges to the system, and follows
+/// redirects by ``Redirects``' rules.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// How a transfer ended.
     enum Ending: Sendable {
@@ -136,6 +142,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let finish: @Sendable (Ending) -> Void
         var body = Data()
         var declined: HTTPURLResponse?
+        var refusedRedirect: NetworkError?
         var tooLarge = false
 
         init(maximumBodyBytes: Int, finish: @escaping @Sendable (Ending) -> Void) {
@@ -143,8 +150,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             self.finish = finish
         }
     }
-
-    static let credentialFields = ["Authorization", "Proxy-Authorization", "Cookie"]
 
     private let transfers = Locked<[Int: Transfer]>([:])
 
@@ -193,7 +198,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if transfer.tooLarge {
+        if let refusal = transfer.refusedRedirect {
+            transfer.finish(.failed(refusal))
+        } else if transfer.tooLarge {
             transfer.finish(.bodyTooLarge(limit: transfer.maximumBodyBytes))
         } else if let declined = transfer.declined {
             transfer.finish(.answered(declined, Data()))
@@ -241,20 +248,25 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             ? .cancelAuthenticationChallenge : .performDefaultHandling
     }
 
+    /// Follows a redirect by ``Redirects``' rules: a refused one ends the transfer with its reason.
     func urlSession(
-        _: URLSession, task: URLSessionTask, willPerformHTTPRedirection _: HTTPURLResponse,
+        _: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        let origin = task.currentRequest?.url ?? task.originalRequest?.url
+        // Checked as the server wrote it: FoundationNetworking turns `file:///x` into a path on the same host.
+        let location = response.value(forHTTPHeaderField: "Location") ?? request.url?.absoluteString ?? ""
+        let target = URL(string: location, relativeTo: response.url)?.absoluteURL ?? request.url
+        let resendsBody = request.httpBody != nil || request.httpBodyStream != nil
+        if let refusal = Redirects.refusal(from: origin, to: target, location: location, resendsBody: resendsBody) {
+            transfers.withLock { $0[task.taskIdentifier]?.refusedRedirect = refusal }
+            completionHandler(nil)
+            return
+        }
         var redirected = request
-        if !Self.sameOrigin(task.originalRequest?.url, request.url) {
-            for field in Self.credentialFields { redirected.setValue(nil, forHTTPHeaderField: field) }
+        if !Redirects.sameOrigin(origin, request.url) {
+            for field in Redirects.credentialFields { redirected.setValue(nil, forHTTPHeaderField: field.rawName) }
         }
         completionHandler(redirected)
-    }
-
-    static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
-        guard let lhs, let rhs else { return false }
-        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
-            && lhs.port == rhs.port
     }
 }

@@ -222,6 +222,9 @@ extension KooberError: ReportableError {
         case .signUp(.signUp(.invalidField)), .signUp(.signUp(.rejected)):
             Failure(kind: .validation, message: localizedDescription)
         case .signUp(.signUp(.conflict)): Failure(kind: .conflict, message: localizedDescription)
+        // Signed in or up, but the session could not be written (a full disk, say): 74.
+        case .signIn(.storingSessionFailed), .signUp(.storingSessionFailed):
+            Failure(kind: .io, message: localizedDescription)
         case .signIn, .signUp: Failure(kind: .badData, message: localizedDescription)
         case .storage(let error): Failure(error)
         }

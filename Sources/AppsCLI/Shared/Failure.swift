@@ -68,7 +68,7 @@ extension Failure {
         case .unexpectedStatus(404, _): self.init(kind: .notFound, message: message)
         case .unexpectedStatus(409, _): self.init(kind: .conflict, message: message)
         case .unexpectedStatus(422, _), .unexpectedStatus(400, _): self.init(kind: .validation, message: message)
-        case .undecodable, .unexpectedStatus, .bodyTooLarge:
+        case .undecodable, .unexpectedStatus, .bodyTooLarge, .badRedirect:
             self.init(kind: error.isUnavailable ? .unavailable : .badData, message: message)
         case .transport(let reason):
             self.init(
@@ -86,14 +86,13 @@ extension Failure {
         self.init(kind: Failure(cause).kind, message: message)
     }
 
-    /// Damaged data is `badData` (65); a file that cannot be read or written is `io`, 74 or, when
-    /// it cannot be created, 73; a value that exists already is a `conflict`.
+    /// Damaged data is `badData` (65); a state file that cannot be read or written (a full disk,
+    /// no permission) is `io`, 74; a value that exists already is a `conflict`.
     init(_ error: PersistenceError) {
         let message = error.localizedDescription
         switch error {
         case .corrupt, .tooLarge: self.init(kind: .badData, message: message)
-        case .readFailed, .deleteFailed: self.init(kind: .io, message: message)
-        case .writeFailed: self.init(kind: .io, message: message, ioExitCode: 73)
+        case .readFailed, .deleteFailed, .writeFailed: self.init(kind: .io, message: message)
         case .alreadyExists: self.init(kind: .conflict, message: message)
         }
     }

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One connection to a ``withScriptedServer(_:_:)``: the request as it arrived, and a socket the
+/// test writes raw bytes to — status lines, framing and pacing that no HTTP library would send.
+public final class ScriptedConnection: Sendable {
+    private let descriptor: Int32
+    /// The request line and header fields, as text.
+    public let head: String
+    /// The request's body (by its `Content-Length`).
+    public let body: Data
+
+    init(descriptor: Int32, head: String, body: Data) {
+        self.descriptor = descriptor
+        self.head = head
+        self.body = body
+    }
+
+    /// Writes `text`; `false` once the client has gone.
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            bytes = bytes.dropFirst(sent)
+        }
+        return true
+    }
+
+    /// Waits on the server's side, as a slow server would.
+    public func pause(milliseconds: Int) {
+        usleep(useconds_t(milliseconds * 1000))
+    }
+}
+
+/// Runs `body` with the URL of a loopback server whose every connection gets one request read and
+/// is then handed to `answer` (on a thread of its own), and closed when `answer` returns.
+public func withScriptedServer<T>(
+    _ answer: @escaping @Sendable (ScriptedConnection) -> Void, _ body: (URL) async throws -> T
+) async throws -> T {
+    #if canImport(Glibc)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard listener >= 0 else { throw PortUnavailable(port: 0) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let listening = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+            bind(listener, address, length) == 0 && getsockname(listener, address, &length) == 0
+                && listen(listener, 64) == 0
+        }
+    }
+    guard listening else {
+        close(listener)
+        throw PortUnavailable(port: 0)
+    }
+    let acceptor = Thread {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            Thread.detachNewThread {
+                defer { close(connection) }
+                guard let (head, body) = readRequest(connection) else { return }
+                answer(ScriptedConnection(descriptor: connection, head: head, body: body))
+            }
+        }
+    }
+    acceptor.start()
+    defer {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+    return try await body(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!)
+}
+
+/// Reads a request's head and its `Content-Length` of body; `nil` if the client left first.
+private func readRequest(_ descriptor: Int32) -> (String, Data)? {
+    var received = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    func readMore() -> Bool {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        received.append(contentsOf: buffer[0..<count])
+        return true
+    }
+    var end = received.range(of: Data("\r\n\r\n".utf8))
+    while end == nil {
+        guard readMore() else { return nil }
+        end = received.range(of: Data("\r\n\r\n".utf8))
+    }
+    guard let end else { return nil }
+    let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+    let length =
+        head.split(separator: "\r\n").compactMap { line -> Int? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+        }.first ?? 0
+    while received.count - end.upperBound < length {
+        guard readMore() else { return nil }
+    }
+    return (head, Data(received[end.upperBound..<end.upperBound + length]))
+}
