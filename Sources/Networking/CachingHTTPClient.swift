@@ -3,6 +3,14 @@ import HTTPTypes
 import HTTPTypesFoundation
 import Persistence
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An HTTP cache on disk, ours because FoundationNetworking never fills `URLCache`.
 ///
 /// - Successful `GET` answers are stored with their validators (`ETag`, `Last-Modified`), unless
@@ -12,10 +20,16 @@ import Persistence
 ///   stored body (`revalidated`); a new `200` replaces it (`miss`).
 /// - When the backend cannot be reached (cannot connect, timeout, lost connection) or answers 5xx,
 ///   a stored answer is served as `stale` with the time it was stored.
-/// - A corrupt or unreadable entry is deleted and counts as a miss.
-/// - The folder is bounded in bytes; the least recently used entries go first.
+/// - A corrupt or unreadable entry counts as a miss, and the next answer replaces it.
+/// - The cache's entries are bounded in bytes; the least recently used go first.
 ///
-/// Every answer to a `GET` carries `X-Apps-Cache` (and `X-Apps-Cache-Stored-At` for stored ones).
+/// The folder may be shared, an app's Caches folder say: eviction removes only files the cache
+/// wrote itself (a regular file with an entry's name that reads back as an entry), never a folder,
+/// a link or anything else. Give it a folder other users cannot write to, since whoever can write
+/// there can plant answers. An entry is opened so that a FIFO or a device in its place cannot block.
+///
+/// Every answer to a `GET` carries `X-Apps-Cache` (and `X-Apps-Cache-Stored-At` for stored ones);
+/// those fields are removed from whatever the server sends, so the server cannot claim them.
 /// Entries are keyed by URL and `Authorization`, so one user's answers never serve another's.
 public struct CachingHTTPClient: HTTPClient {
     private let base: any HTTPClient
@@ -76,10 +90,8 @@ public struct CachingHTTPClient: HTTPClient {
     /// Answers a `GET` from the cache or the server as the rules above say; other methods go to the
     /// server untouched.
     public func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
-        guard request.method == .get else { return try await base.send(request, body: body) }
-        let key = Self.key(for: request)
-        let store = FileValueStore<Entry>(
-            fileURL: directory.appendingPathComponent("\(key).json"), maximumBytes: Self.maximumEntryBytes)
+        guard request.method == .get else { return try await sendToServer(request, body: body) }
+        let store = Self.store(directory.appendingPathComponent("\(Self.key(for: request)).json"))
         let entry = readEntry(store, for: request)
 
         if let entry, let maxAge = entry.maxAge, now().timeIntervalSince(entry.storedAt) < Double(maxAge) {
@@ -96,7 +108,7 @@ public struct CachingHTTPClient: HTTPClient {
         let response: HTTPResponse
         let data: Data
         do {
-            (response, data) = try await base.send(conditional, body: body)
+            (response, data) = try await sendToServer(conditional, body: body)
         } catch let error as NetworkError where error.isUnavailable {
             guard let entry else { throw error }
             return Self.answer(entry, status: .stale)
@@ -128,18 +140,33 @@ public struct CachingHTTPClient: HTTPClient {
         return (marked, data)
     }
 
+    /// The server's answer without the fields only this cache may set.
+    private func sendToServer(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
+        var (response, data) = try await base.send(request, body: body)
+        response.headerFields.removeCacheBookkeeping()
+        return (response, data)
+    }
+
     // MARK: Entries
 
-    /// The stored entry for `request`, or `nil`. An entry that does not decode, or that could not
-    /// have been stored for this request (only `200` answers are, under their own URL), is
-    /// deleted: a miss, never a crash or a bogus answer.
+    private static func store(_ file: URL) -> FileValueStore<Entry> {
+        FileValueStore(fileURL: file, maximumBytes: maximumEntryBytes)
+    }
+
+    /// The stored entry for `request`, or `nil`: an entry that does not decode, or that could not
+    /// have been stored for this request (only `200` answers are, under their own URL), is a miss,
+    /// never a crash or a bogus answer. It is not deleted here: the next answer replaces it.
     private func readEntry(_ store: FileValueStore<Entry>, for request: HTTPRequest) -> Entry? {
         guard let entry = try? store.load(), entry.status == 200, entry.url == request.url?.absoluteString ?? ""
-        else {
-            try? store.delete()
-            return nil
-        }
+        else { return nil }
         return entry
+    }
+
+    /// Whether a file name is one ``key(for:)`` gives an entry: up to 16 lower-case hex digits and `.json`.
+    static func isEntryName(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        let stem = name.dropLast(".json".count)
+        return (1...16).contains(stem.count) && stem.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     private static func answer(_ entry: Entry, status: CacheStatus) -> (HTTPResponse, Data) {
@@ -175,21 +202,25 @@ public struct CachingHTTPClient: HTTPClient {
         try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: store.fileURL.path)
     }
 
+    /// Removes the least recently used entries until the entries fit in `maximumBytes`. Only the
+    /// cache's own entries count and go: a regular file (not a link, not a folder) with an entry's
+    /// name, which is read back as an entry before it is removed. Everything else in the folder is
+    /// the user's.
     private func evictIfNeeded() {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard
-            let files = try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        else { return }
-        var entries = files.compactMap { url -> (URL, Int, Date)? in
-            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
-            return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        var entries = names.filter(Self.isEntryName).compactMap { name -> (URL, Int, Date)? in
+            let file = directory.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+            return (file, Int(info.st_size), modified ?? .distantPast)
         }
         var total = entries.reduce(0) { $0 + $1.1 }
         guard total > maximumBytes else { return }
         entries.sort { $0.2 < $1.2 }
-        for (url, size, _) in entries where total > maximumBytes {
-            try? FileManager.default.removeItem(at: url)
+        for (file, size, _) in entries where total > maximumBytes {
+            let store = Self.store(file)
+            if (try? store.load()) != nil { try? store.delete() }
             total -= size
         }
     }

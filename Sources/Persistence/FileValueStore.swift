@@ -13,7 +13,8 @@ import Foundation
 /// A save writes a new temporary file beside the target (mode 0600), flushes it to disk and renames
 /// it over the target, so a reader (or a crash) sees the complete old or the complete new value,
 /// never a mix. Missing parent folders are created with mode 0700. A file larger than
-/// `maximumBytes` is refused before it is read, so a damaged or hostile file cannot exhaust memory.
+/// `maximumBytes` is refused before it is read, so a damaged or hostile file cannot exhaust memory,
+/// and anything but a regular file (a FIFO, a device) is refused without blocking.
 public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
     /// The file the value lives in.
     public let fileURL: URL
@@ -42,7 +43,9 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
 
     /// Reads the file; see ``ValueStore/load()``.
     public func load() throws -> Value? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO put in the file's place returns at once; it is then
+        // refused as not a regular file. Reading a regular file is unaffected.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw PersistenceError.readFailed(file: path, reason: POSIXFailure.current("open").description)

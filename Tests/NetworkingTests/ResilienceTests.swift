@@ -300,6 +300,87 @@ struct CacheTests {
         }
     }
 
+    /// The folder may be the user's own (`--cache-dir ~/x`, an app's Caches folder): eviction used
+    /// to remove the oldest of everything in it, a 60 MB thesis and a folder of photos included.
+    @Test func evictionRemovesOnlyTheCachesOwnEntries() async throws {
+        try await withTemporaryDirectory { directory in
+            let manager = FileManager.default
+            let photos = directory.appendingPathComponent("photos")
+            try manager.createDirectory(at: photos, withIntermediateDirectories: true)
+            try Data("hi".utf8).write(to: photos.appendingPathComponent("a.jpg"))
+            let thesis = directory.appendingPathComponent("thesis.pdf")
+            try Data(repeating: 0, count: 20_000).write(to: thesis)
+            // Named as an entry would be, but not an entry; and a link named as one.
+            let lookalike = directory.appendingPathComponent("abc123.json")
+            try Data(#"{"notes": "mine"}"#.utf8).write(to: lookalike)
+            try manager.createSymbolicLink(
+                at: directory.appendingPathComponent("def456.json"), withDestinationURL: thesis)
+            let old = Date(timeIntervalSince1970: 1_546_300_800)  // 2019
+            for item in [photos, thesis, lookalike] {
+                try manager.setAttributes([.modificationDate: old], ofItemAtPath: item.path)
+            }
+
+            let base = StubHTTPClient { request, _ in
+                (HTTPResponse(status: .ok), Data(repeating: 65, count: 1_000) + Data((request.path ?? "").utf8))
+            }
+            let url = URL(string: "http://x.test")!
+            for (index, path) in ["/a", "/b", "/c", "/d"].enumerated() {
+                let client = cached(
+                    base, directory, now: storedAt.addingTimeInterval(Double(index)), maximumBytes: 3_000)
+                _ = try await get(client, url, path)
+            }
+            let names = Set(try manager.contentsOfDirectory(atPath: directory.path))
+            #expect(names.isSuperset(of: ["photos", "thesis.pdf", "abc123.json", "def456.json"]))
+            #expect(try Data(contentsOf: photos.appendingPathComponent("a.jpg")) == Data("hi".utf8))
+            #expect(try Data(contentsOf: thesis).count == 20_000)
+            #expect(try Data(contentsOf: lookalike) == Data(#"{"notes": "mine"}"#.utf8))
+            // The cache's own entries were evicted to fit: two of about 1.4 KB each.
+            #expect(names.count == 4 + 2)
+        }
+    }
+
+    /// A FIFO planted where an entry goes used to block every `GET` in `open(2)`.
+    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfAnEntryIsAMissNotAHang() async throws {
+        try await withTemporaryDirectory { directory in
+            let base = StubHTTPClient { _, _ in
+                (HTTPResponse(status: .ok, headerFields: [.cacheControl: "max-age=60"]), Data("fresh".utf8))
+            }
+            let url = URL(string: "http://x.test")!
+            _ = try await get(cached(base, directory), url)
+            let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+            let path = directory.appendingPathComponent(entry).path
+            try FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o600) == 0)
+            let (response, body) = try await get(cached(base, directory), url)
+            #expect(response.cacheStatus == .miss)
+            #expect(body == Data("fresh".utf8))
+        }
+    }
+
+    /// `X-Apps-Cache: stale` from a server made `koober signin` say it was offline.
+    @Test func aServerCannotClaimTheCachesFields() async throws {
+        try await withTemporaryDirectory { directory in
+            let base = StubHTTPClient { _, _ in
+                (HTTPResponse(status: .ok, headerFields: [.appsCacheStatus: "stale", .appsCacheStoredAt: "0"]), Data())
+            }
+            let client = cached(base, directory)
+            let url = URL(string: "http://x.test")!
+            let (answer, _) = try await get(client, url)
+            #expect(answer.cacheStatus == .miss)
+            #expect(answer.cachedAt == nil)
+            let post = try APIClient(baseURL: url, httpClient: client).makeRequest(
+                for: try Endpoint<[String: String]>.post("/koober/signin", json: ["a": "b"]))
+            let (posted, _) = try await client.send(post, body: Data("{}".utf8))
+            #expect(posted.cacheStatus == nil)
+            #expect(posted.headerFields[.appsCacheStoredAt] == nil)
+            // Nor does a stored answer bring them back.
+            let offline = cached(StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "x") }, directory)
+            let (stale, _) = try await get(offline, url)
+            #expect(stale.cacheStatus == .stale)
+            #expect(stale.cachedAt == storedAt)
+        }
+    }
+
     @Test func concurrentUseIsSafe() async throws {
         try await withTemporaryDirectory { directory in
             try await withFixtureServer { server in

@@ -27,7 +27,7 @@ struct AppEnvironment: Sendable {
         self.processEnvironment = processEnvironment
         self.readSecret = readSecret
         let transport: any HTTPClient
-        if let baseURL = options.baseURL.flatMap(URL.init(string:)) {
+        if let baseURL = options.baseURL.flatMap(Self.normalized) {
             self.baseURL = baseURL
             transport = NIOHTTPClient(timeout: .seconds(options.timeout))
         } else {
@@ -39,8 +39,9 @@ struct AppEnvironment: Sendable {
         // falls back to a stored answer only when retrying did not help), the log sees one exchange
         // as the caller does, with its cache status and attempts. See Docs/Networking.md.
         var client: any HTTPClient = RetryingHTTPClient(transport)
-        client = CachingHTTPClient(
-            client, directory: Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment))
+        let cacheDirectory = Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment)
+        try Paths.checkPrivate(cacheDirectory, keeping: .cache)
+        client = CachingHTTPClient(client, directory: cacheDirectory)
         if options.verbose {
             var logger = Logger(label: "apps.http") { _ in PlainLogHandler() }
             logger.logLevel = .info
@@ -56,6 +57,13 @@ struct AppEnvironment: Sendable {
         return StubHTTPClient { request, body in backend.handle(request, body: body) }
     }
 
+    /// `HTTP://Host` as `http://Host`: a scheme is case-insensitive, and the transports compare it as written.
+    static func normalized(_ baseURL: String) -> URL? {
+        guard var components = URLComponents(string: baseURL) else { return nil }
+        components.scheme = components.scheme?.lowercased()
+        return components.url
+    }
+
     var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }
 
     /// Where the backend answers, as a user reads it: `http://127.0.0.1:8080`, or the embedded one.
@@ -69,9 +77,8 @@ struct AppEnvironment: Sendable {
     /// The state folder, checked to be private before a token or a pilot is read or written there.
     func stateDirectory() throws -> URL {
         let directory = Paths.stateDirectory(option: options.stateDirectory, environment: processEnvironment)
-        try Paths.checkPrivate(directory)
+        try Paths.checkPrivate(directory, keeping: .state)
         return directory
     }
 
-    var cacheDirectory: URL { Paths.cacheDirectory(option: options.cacheDirectory, environment: processEnvironment) }
 }

@@ -41,8 +41,18 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--timeout must be a whole number of seconds from 1 to 3600.")
         }
         if let baseURL {
-            guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased()),
+                url.host?.isEmpty == false
+            else {
                 throw ValidationError("--base-url must be an http or https URL, such as http://127.0.0.1:8080.")
+            }
+            if let port = url.port, !(1...65535).contains(port) {
+                throw ValidationError("--base-url has port \(port); a port is from 1 to 65535.")
+            }
+            guard url.user == nil, url.password == nil else {
+                throw ValidationError(
+                    "--base-url must not carry a user name or password: each backend takes credentials at its own sign-in."
+                )
             }
         }
     }

@@ -49,21 +49,43 @@ enum Paths {
         return URL(fileURLWithPath: "/", isDirectory: true)
     }
 
-    /// Refuses a state folder that others could write to or that is not a folder: the session
-    /// tokens kept there would not be private. A folder that does not exist yet is created 0700.
-    static func checkPrivate(_ directory: URL) throws {
-        var info = stat()
-        guard lstat(directory.path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure(kind: .io, message: "The state folder \(directory.path) is not a folder.")
+    /// What a private folder keeps, for the messages of ``checkPrivate(_:keeping:)``.
+    enum Contents: String {
+        case state = "The state folder"
+        case cache = "The cache folder"
+
+        /// What another user could do with the folder.
+        var risk: String {
+            switch self {
+            case .state: "so the sessions in it are not private"
+            case .cache: "so another user could plant answers in it"
+            }
         }
-        let mode = info.st_mode & 0o777
+    }
+
+    /// Refuses a folder that is not a folder, that others could write to, or that another user
+    /// owns: the sessions kept in a state folder would not be private, and the answers in a cache
+    /// folder could be planted. A link is followed and its target checked. A folder that does not
+    /// exist yet is created 0700 when first used.
+    static func checkPrivate(_ directory: URL, keeping contents: Contents) throws {
+        var info = stat()
+        guard stat(directory.path, &info) == 0 else { return }
+        let name = "\(contents.rawValue) \(directory.path)"
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw Failure(kind: .io, message: "\(name) is not a folder.")
+        }
+        let mode = info.st_mode & 0o7777
         guard mode & 0o022 == 0 else {
             throw Failure(
                 kind: .io,
-                message: "The state folder \(directory.path) can be written by other users (mode "
-                    + "\(String(mode, radix: 8))), so the sessions in it are not private. "
+                message: "\(name) can be written by other users (mode \(String(mode, radix: 8))), \(contents.risk). "
                     + "Fix it with: chmod 700 \(directory.path)")
+        }
+        guard info.st_uid == geteuid() else {
+            throw Failure(
+                kind: .io,
+                message: "\(name) belongs to another user (uid \(info.st_uid)), \(contents.risk). "
+                    + "Use a folder of your own.")
         }
     }
 }
