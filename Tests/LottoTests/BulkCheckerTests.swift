@@ -53,10 +53,31 @@ struct BulkCheckerTests {
         ("1,2,,4,5,6\n", "line 1: has an empty field"),
         ("\n\n1,2,x,4,5,6\n", #"line 3: has the character "x"; only digits and commas are allowed"#),
         ("1,2,3,4,5,123\n", "line 1: a number is not between 1 and 59"),
+        // A character beyond ASCII is named whole, not by its first byte, at any chunk size.
+        ("1,2,\u{FF17},4,5,6\n", #"line 1: has the character "７" (U+FF17); only digits and commas are allowed"#),
+        ("1,2,é,4,5,6\n", #"line 1: has the character "é" (U+00E9); only digits and commas are allowed"#),
+        ("1,2,\u{1B}[31m,4,5,6\n", "line 1: has the control character U+001B; only digits and commas are allowed"),
+        ("1,2,\u{202E},4,5,6\n", "line 1: has the control character U+202E; only digits and commas are allowed"),
     ])
     func aMalformedLineIsRejectedWithItsNumber(_ text: String, _ message: String) throws {
-        let error = #expect(throws: BulkChecker.InvalidLine.self) { try run(text) }
+        let error = #expect(throws: BulkChecker.InvalidLine.self) { try run(text, chunk: 4096) }
         #expect(error?.description == message)
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamedAsBytes() throws {
+        var checker = BulkChecker(draw: try makeDraw(), skipInvalid: false)
+        let error = #expect(throws: BulkChecker.InvalidLine.self) {
+            try [UInt8]([0x31, 0x2C, 0xFF, 0x0A]).withUnsafeBytes { try checker.consume($0) }
+        }
+        #expect(error?.reason == "has the byte 0xFF; only digits and commas are allowed")
+    }
+
+    /// A top prize of 2⁶² minor units won twice used to trap ("arithmetic overflow").
+    @Test func aTotalTooLargeToCountIsAnErrorNotATrap() throws {
+        var checker = BulkChecker(draw: try makeDraw(topPrize: 1 << 62), skipInvalid: false)
+        try Array("2,16,23,44,47,52\n2,16,23,44,47,52\n".utf8).withUnsafeBytes { try checker.consume($0) }
+        let error = #expect(throws: BulkChecker.TotalTooLarge.self) { try checker.finish() }
+        #expect(error == BulkChecker.TotalTooLarge(tier: .jackpot, count: 2, amountMinor: 1 << 62))
     }
 
     @Test func skippingInvalidLinesCountsThem() throws {

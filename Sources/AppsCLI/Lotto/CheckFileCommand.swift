@@ -67,6 +67,8 @@ extension LottoCommand {
                 report = try checker.finish()
             } catch let invalid as BulkChecker.InvalidLine {
                 throw Failure(kind: .badData, message: "\(file == "-" ? "stdin" : file), \(invalid)")
+            } catch let tooLarge as BulkChecker.TotalTooLarge {
+                throw Failure(kind: .badData, message: "Draw \(target.id): \(tooLarge).")
             }
             try console.result(json: Self.json(report)) { Self.text(report, draw: target) }
         }

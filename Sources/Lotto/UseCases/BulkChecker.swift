@@ -21,9 +21,29 @@ public struct BulkChecker: Sendable {
         /// How many lines won in `tier`.
         public func count(_ tier: PrizeTier) -> Int { counts[tier] ?? 0 }
 
-        /// The total paid in a tier, in minor units; `nil` for `match2`.
+        /// The total paid in a tier, in minor units; `nil` for `match2`, and for a total too large
+        /// for an `Int`, which ``BulkChecker/finish()`` reports as ``TotalTooLarge``.
         public func totalMinor(_ tier: PrizeTier) -> Int? {
-            amounts[tier].flatMap { $0 }.map { $0 * count(tier) }
+            guard let amount = amounts[tier].flatMap({ $0 }) else { return nil }
+            let (total, overflow) = amount.multipliedReportingOverflow(by: count(tier))
+            return overflow ? nil : total
+        }
+    }
+
+    /// The money won in a tier is more than an `Int` of minor units holds: the draw's prize is not
+    /// a real one.
+    public struct TotalTooLarge: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The tier whose total overflowed.
+        public let tier: PrizeTier
+        /// How many lines won it.
+        public let count: Int
+        /// Its prize per line, in minor units.
+        public let amountMinor: Int
+
+        /// `2 lines won the jackpot of 4611686018427387904 minor units each: the total is too large to count`.
+        public var description: String {
+            "\(count) lines won \(tier.rawValue) at \(amountMinor) minor units each: "
+                + "the total is too large to count, so the draw's prize cannot be real"
         }
     }
 
@@ -78,7 +98,8 @@ public struct BulkChecker: Sendable {
         var value = self.value
         var digits = self.digits
         var content = lineHasContent
-        for byte in chunk {
+        for index in chunk.indices {
+            let byte = chunk[index]
             let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
                 if skippingLine { continue }
@@ -101,19 +122,23 @@ public struct BulkChecker: Sendable {
                 continue
             default:
                 if skippingLine { continue }
-                let character = byte < 0x80 ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
-                try reject("has the character \"\(character)\"; only digits and commas are allowed")
+                try reject("has \(Self.character(at: index, in: chunk)); only digits and commas are allowed")
             }
         }
         (self.value, self.digits, lineHasContent) = (value, digits, content)
     }
 
     /// Checks a last line without a line ending and returns the totals.
+    /// - Throws: ``InvalidLine`` for a bad last line; ``TotalTooLarge`` when a tier's money does not
+    ///   fit in an `Int` of minor units.
     public mutating func finish() throws -> Report {
         if lineHasContent || skippingLine { try endLine() }
         var final = report
         for (index, tier) in PrizeTier.allCases.enumerated() where tierCounts[index] > 0 {
             final.counts[tier] = tierCounts[index]
+            if let amount = final.amounts[tier].flatMap({ $0 }), final.totalMinor(tier) == nil {
+                throw TotalTooLarge(tier: tier, count: tierCounts[index], amountMinor: amount)
+            }
         }
         return final
     }
@@ -164,6 +189,33 @@ public struct BulkChecker: Sendable {
         guard skipInvalid else { throw InvalidLine(lineNumber: lineNumber, reason: reason) }
         report.invalid += 1
         skippingLine = true
+    }
+
+    /// The character that starts at `index`, named as a reader finds it: `the character "x"`,
+    /// `the character "７" (U+FF17)`, `the control character U+001B`, or `the byte 0xFF` when the
+    /// bytes there are not UTF-8 (or the character is cut by the chunk's end).
+    static func character(at index: Int, in chunk: UnsafeRawBufferPointer) -> String {
+        let lead = chunk[index]
+        let length =
+            switch lead {
+            case 0..<0x80: 1
+            case 0xC2..<0xE0: 2
+            case 0xE0..<0xF0: 3
+            case 0xF0..<0xF5: 4
+            default: 0
+            }
+        guard length > 0, index + length <= chunk.count,
+            let text = String(validating: chunk[index..<index + length], as: UTF8.self),
+            let scalar = text.unicodeScalars.first
+        else { return "the byte 0x\(String(lead, radix: 16, uppercase: true))" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return "the control character \(code)"
+        default:
+            return length == 1 ? "the character \"\(text)\"" : "the character \"\(text)\" (\(code))"
+        }
     }
 
     private static func index(of tier: PrizeTier) -> Int {
