@@ -16,14 +16,19 @@ public final class FixtureBackend: Sendable {
         public var authOutcome: AuthOutcome
         /// Seeds every random choice the backend makes.
         public var seed: UInt64
+        /// Whether the `/debug/` routes this package's own tests use are served (an echo, an open
+        /// redirect, bodies of any size): never by default, since anyone who can reach the server
+        /// could use them.
+        public var testRoutes: Bool
 
-        public init(authOutcome: AuthOutcome = .random, seed: UInt64 = 0) {
+        public init(authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false) {
             self.authOutcome = authOutcome
             self.seed = seed
+            self.testRoutes = testRoutes
         }
     }
 
-    let configuration: Configuration
+    public let configuration: Configuration
     let data: FixtureData
     let random: Locked<WyRand>
     let kooberAccounts: Locked<[String: KooberAccount]>
@@ -36,7 +41,7 @@ public final class FixtureBackend: Sendable {
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
-            + Self.listingsRoutes
+            + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])
     }
 
     /// Answers one request.
@@ -73,7 +78,14 @@ public final class FixtureBackend: Sendable {
     }
 
     static let healthRoutes: [Route] = [
-        Route(.get, "/health") { _, _ in Reply.json(.ok, Data(#"{"status":"ok"}"#.utf8)) },
+        Route(.get, "/health") { _, _ in Reply.json(.ok, Data(#"{"status":"ok"}"#.utf8)) }
+    ]
+
+    /// The largest body `/debug/bytes` makes.
+    public static let maximumTestBodyBytes = 1 << 20
+
+    /// Served only with ``Configuration/testRoutes``.
+    static let testRoutes: [Route] = [
         Route(.post, "/debug/echo", handler: echo),
         Route(.get, "/debug/echo", handler: echo),
         Route(.get, "/debug/redirect") { _, call in
@@ -81,7 +93,7 @@ public final class FixtureBackend: Sendable {
             return (HTTPResponse(status: .found, headerFields: [.location: target]), Data())
         },
         Route(.get, "/debug/bytes") { _, call in
-            let count = min(Int(call.url.query["count"] ?? "") ?? 0, 64 << 20)
+            let count = min(max(Int(call.url.query["count"] ?? "") ?? 0, 0), maximumTestBodyBytes)
             return (
                 HTTPResponse(status: .ok, headerFields: [.contentType: "application/octet-stream"]), Data(count: count)
             )

@@ -21,6 +21,8 @@ public struct FixtureServer: Sendable {
         public var dropRate: Double
         /// Seeds the failure choices (the backend has its own seed).
         public var seed: UInt64
+        /// How long a connection may stay silent, a request half sent included, before it is closed.
+        public var idleTimeout: Duration
         /// Called with every request as it arrives, before latency and faults (tests count with it).
         public var onRequest: (@Sendable (HTTPRequest) -> Void)?
         /// Called when a `/debug/stream` answer ends, with the bytes it wrote before it finished or
@@ -32,8 +34,9 @@ public struct FixtureServer: Sendable {
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
-            dropRate: Double = 0, seed: UInt64 = 0
+            dropRate: Double = 0, seed: UInt64 = 0, idleTimeout: Duration = .seconds(10)
         ) {
+            self.idleTimeout = idleTimeout
             self.host = host
             self.port = port
             self.latency = latency
@@ -79,6 +82,7 @@ public struct FixtureServer: Sendable {
                 onStreamEnd: configuration.onStreamEnd, answer: configuration.answer, logger: logger,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
+            server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
@@ -177,7 +181,7 @@ struct BackendResponder: HTTPResponder {
             response.headers[.retryAfter] = "0"
             return response
         }
-        if request.uri.path == "/debug/stream" {
+        if request.uri.path == "/debug/stream", backend.configuration.testRoutes {
             return stream(
                 bytes: request.uri.queryParameters.get("bytes", as: Int.self),
                 declared: request.uri.queryParameters.get("declare") == "1")
@@ -205,11 +209,14 @@ struct BackendResponder: HTTPResponder {
 }
 
 extension BackendResponder {
-    /// `GET /debug/stream?bytes=N`: N bytes of `x` (default 1 MiB) in 64 KiB chunks, with no
-    /// `Content-Length` (a client learns the size only by reading) unless `declare=1` asks for one.
-    /// A server-only route: the in-process backend answers with whole bodies.
+    /// The longest body `/debug/stream` sends.
+    static let maximumStreamBytes = 4 << 30
+
+    /// `GET /debug/stream?bytes=N`: N bytes of `x` (default 1 MiB, at most 4 GiB) in 64 KiB chunks,
+    /// with no `Content-Length` (a client learns the size only by reading) unless `declare=1` asks
+    /// for one. A server-only test route: the in-process backend answers with whole bodies.
     func stream(bytes total: Int?, declared: Bool) -> Response {
-        let total = max(0, total ?? 1 << 20)
+        let total = min(max(0, total ?? 1 << 20), Self.maximumStreamBytes)
         var headers: HTTPFields = [.contentType: "application/octet-stream"]
         if declared { headers[.contentLength] = String(total) }
         return Response(

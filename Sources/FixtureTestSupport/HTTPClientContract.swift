@@ -67,7 +67,7 @@ public enum HTTPClientSubject: Sendable, CaseIterable, CustomTestStringConvertib
                     HTTPClientHarness(client: kind.make(timeout: timeout), baseURL: server.baseURL, received: received))
             }
         case .stub:
-            let backend = try FixtureBackend()
+            let backend = try FixtureBackend(configuration: .init(testRoutes: true))
             let client = StubHTTPClient { request, requestBody in
                 receivedContinuation.yield(request)
                 if latency > .zero { try await Task.sleep(for: latency) }

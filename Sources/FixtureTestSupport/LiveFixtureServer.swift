@@ -31,7 +31,7 @@ public struct FixtureServerDidNotStart: Error {}
 /// Starts a live FixtureServer for the length of `body` and stops it afterwards, also when `body` throws.
 public func withFixtureServer<T: Sendable>(
     _ configuration: FixtureServer.Configuration = FixtureServer.Configuration(),
-    backend: FixtureBackend.Configuration = FixtureBackend.Configuration(),
+    backend: FixtureBackend.Configuration = FixtureBackend.Configuration(testRoutes: true),
     isolation: isolated (any Actor)? = #isolation,
     _ body: (RunningFixtureServer) async throws -> T
 ) async throws -> T {

@@ -69,6 +69,23 @@ struct ServeCommandTests {
         #expect(url.host == "::1")
     }
 
+    @Test(.enabled(if: ServeCommandTests.hasIPv6Loopback))
+    func theBracketedIPv6FormItPrintsIsAccepted() async throws {
+        let process = try AppsProcess.start(["serve", "--host", "[::1]", "--port", "0"])
+        defer { process.terminate() }
+        let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
+        #expect(line.hasPrefix("Listening on http://[::1]:"))
+    }
+
+    /// `--host 999.1.1.1` printed `Error: SocketAddressError.UnknownHost…` and exited 1.
+    @Test(arguments: ["999.1.1.1", "", "[]", "1.2.3.4.5"])
+    func aHostThatIsNotAnAddressIsAUsageError(_ host: String) async throws {
+        let output = try await AppsProcess.run(["serve", "--host", host, "--port", "0"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--host \"\(host)\" is not an address to listen on"), "\(output.stderr)")
+        #expect(!output.stderr.contains("SocketAddressError"))
+    }
+
     /// Whether this machine can bind `::1` (some containers have no IPv6).
     static let hasIPv6Loopback: Bool = {
         let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)

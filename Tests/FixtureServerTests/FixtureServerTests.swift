@@ -139,4 +139,40 @@ struct FixtureServerTests {
             #expect(await iterator.next() == 200_000)
         }
     }
+
+    @Test func theStreamRouteIsServedOnlyWhenAskedFor() async throws {
+        try await withFixtureServer(backend: .init(testRoutes: false)) { server in
+            let (response, _) = try await URLSessionHTTPClient().send(
+                HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("debug/stream")))
+            #expect(response.status == .notFound)
+        }
+    }
+
+    /// 150 half-sent requests were held for 40 s: a connection silent for the idle timeout is closed,
+    /// a request half sent included.
+    @Test(.timeLimit(.minutes(1))) func aHalfSentRequestIsClosedAfterTheIdleTimeout() async throws {
+        try await withFixtureServer(FixtureServer.Configuration(idleTimeout: .seconds(1))) { server in
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            try #require(connected)
+            var wait = timeval(tv_sec: 30, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            let half = Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
+            #expect(half.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) } == half.count)
+            let started = ContinuousClock.now
+            var byte: UInt8 = 0
+            #expect(recv(descriptor, &byte, 1, 0) == 0, "the server closes the connection")
+            #expect(ContinuousClock.now - started < .seconds(20))
+        }
+    }
 }

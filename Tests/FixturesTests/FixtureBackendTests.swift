@@ -58,10 +58,27 @@ struct FixtureBackendTests {
 
     @Test func echoReturnsTheBodyTheContentTypeAndTheXFields() throws {
         let fields: HTTPFields = [.contentType: "text/plain", HTTPField.Name("X-Trace")!: "42"]
-        let (response, body) = try FixtureBackend().handle(
+        let (response, body) = try FixtureBackend(configuration: .init(testRoutes: true)).handle(
             request("/debug/echo", method: .post, fields: fields), body: Data("hi".utf8))
         #expect(body == Data("hi".utf8))
         #expect(response.headerFields[.contentType] == "text/plain")
         #expect(response.headerFields[HTTPField.Name("X-Trace")!] == "42")
+    }
+
+    /// `apps serve` served an echo, an open redirect and 64 MiB per request to anyone.
+    @Test(arguments: ["/debug/echo", "/debug/redirect?to=http://evil.test/", "/debug/bytes?count=1000"])
+    func theTestRoutesAreServedOnlyWhenAskedFor(_ path: String) throws {
+        #expect(try FixtureBackend().handle(request(path), body: nil).0.status == .notFound)
+        #expect(
+            try FixtureBackend(configuration: .init(testRoutes: true)).handle(request(path), body: nil).0.status
+                != .notFound)
+    }
+
+    @Test(arguments: ["67108864", "9223372036854775807", "-5"])
+    func debugBytesMakesAtMostOneMebibyte(_ count: String) throws {
+        let backend = try FixtureBackend(configuration: .init(testRoutes: true))
+        let (response, body) = backend.handle(request("/debug/bytes?count=\(count)"), body: nil)
+        #expect(response.status == .ok)
+        #expect(body.count <= FixtureBackend.maximumTestBodyBytes)
     }
 }

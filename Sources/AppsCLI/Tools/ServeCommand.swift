@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Serve the five fixture backends over HTTP until SIGINT or SIGTERM.",
         discussion: HelpText.serve)
 
-    @Option(help: "The address to listen on.")
+    @Option(help: "The address to listen on: a name, an IPv4 address, or an IPv6 one (brackets optional).")
     var host = "127.0.0.1"
 
     @Option(parsing: .unconditional, help: "The port to listen on (0 to 65535; 0 lets the system choose).")
@@ -43,8 +43,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log every request on stderr.")
     var verbose = false
 
+    @Flag(
+        name: .customLong("test-routes"),
+        help: "Also serve the /debug/ routes this package's own tests use (echo, redirect, large bodies).")
+    var testRoutes = false
+
+    /// The host without the brackets an IPv6 address has in a URL (and in the line this command prints).
+    var bareHost: String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard !bareHost.isEmpty, (try? SocketAddress.makeAddressResolvingHost(bareHost, port: 0)) != nil else {
+            throw ValidationError(
+                "--host \"\(host)\" is not an address to listen on: use a name such as localhost, or an address "
+                    + "such as 127.0.0.1 or ::1.")
+        }
         guard (0...60_000).contains(latencyMilliseconds) else {
             throw ValidationError("--latency-ms must be between 0 and 60000.")
         }
@@ -55,23 +70,29 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "apps.serve") { _ in PlainLogHandler() }
         logger.logLevel = verbose ? .info : .warning
-        let backend = try FixtureBackend(configuration: .init(authOutcome: authOutcome, seed: seed))
+        let backend = try FixtureBackend(
+            configuration: .init(authOutcome: authOutcome, seed: seed, testRoutes: testRoutes))
         let server = FixtureServer(
             configuration: .init(
-                host: host, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
+                host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
                 dropRate: dropRate, seed: seed),
             backend: backend, logger: logger)
         // An IPv6 address is written in brackets, so the line is a URL --base-url accepts.
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHost = bareHost.contains(":") ? "[\(bareHost)]" : bareHost
         do {
             try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
                 try? StandardStreams().write("Listening on http://\(shownHost):\(port)\n", to: .standardOutput)
             }
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+        } catch let error as IOError {
+            let (reason, code): (String, Int32) =
+                switch error.errnoCode {
+                case EADDRINUSE: ("the port is in use. Choose another with --port, or --port 0 for a free one", 69)
+                case EADDRNOTAVAIL: ("no network interface of this machine has that address", 64)
+                default: (String(cString: strerror(error.errnoCode)), 69)
+                }
             try? StandardStreams().write(
-                "error: Cannot listen on \(shownHost):\(port): the port is in use. Choose another with --port, "
-                    + "or --port 0 for a free one.\n", to: .standardError)
-            throw ExitCode(69)
+                "error: Cannot listen on \(shownHost):\(port): \(reason).\n", to: .standardError)
+            throw ExitCode(code)
         }
     }
 }
