@@ -2,30 +2,45 @@
 ///
 /// Every view model that loads something publishes one, so a view switches over the same four
 /// cases in every domain, and a renderer derives what to do (an exit code, a retry button) from
-/// the failure's type instead of parsing a message:
+/// the failure's type instead of parsing a message.
+///
+/// A reload keeps what was loaded: while it runs (`.loading(previous:)`) and after it failed
+/// (`.failed(_:previous:)`), ``value`` is still the last value, so a pulled-to-refresh list stays on
+/// screen with a spinner or an error beside it. A load whose task is cancelled (a SwiftUI `.task`
+/// whose view went away) puts back the state it replaced and shows no error.
 ///
 /// ```swift
-/// switch model.state {
-/// case .idle, .loading: ProgressView()
-/// case .loaded(let draws): DrawList(draws: draws)
-/// case .failed(let error): ContentUnavailableView(error.localizedDescription, systemImage: "wifi.slash")
+/// if let draws = model.state.value {
+///     DrawList(draws: draws).refreshable { await model.load() }
+/// } else if model.state.isLoading {
+///     ProgressView()
+/// }
+/// if let error = model.state.failure {
+///     Text(error.localizedDescription).foregroundStyle(.red)
 /// }
 /// ```
 public enum LoadState<Value, Failure: Error> {
+    /// Nothing asked for yet.
     case idle
-    case loading
+    /// A load is under way; `previous` is what was loaded before it, if anything.
+    case loading(previous: Value?)
+    /// The load succeeded.
     case loaded(Value)
-    case failed(Failure)
+    /// The last load failed; `previous` is what was loaded before it, if anything, still good to show.
+    case failed(Failure, previous: Value?)
 
-    /// The loaded value, if there is one.
+    /// The value to show: the loaded one, or the last one loaded while a reload runs or after it failed.
     public var value: Value? {
-        if case .loaded(let value) = self { return value }
-        return nil
+        switch self {
+        case .idle: nil
+        case .loading(let previous), .failed(_, let previous): previous
+        case .loaded(let value): value
+        }
     }
 
-    /// The failure, if the load failed.
+    /// The failure, if the last load failed.
     public var failure: Failure? {
-        if case .failed(let failure) = self { return failure }
+        if case .failed(let failure, _) = self { return failure }
         return nil
     }
 
@@ -34,7 +49,51 @@ public enum LoadState<Value, Failure: Error> {
         if case .loading = self { return true }
         return false
     }
+
+    /// The state a cancelled load puts back: this one, or, when this one is a load that a newer
+    /// load replaced, what that load had before it.
+    var settled: LoadState {
+        guard case .loading(let previous) = self else { return self }
+        return previous.map { .loaded($0) } ?? .idle
+    }
 }
 
 extension LoadState: Equatable where Value: Equatable, Failure: Equatable {}
 extension LoadState: Sendable where Value: Sendable, Failure: Sendable {}
+
+/// Runs a view model's loads into one of its ``LoadState`` properties, by the rules ``LoadState``
+/// states: the value is kept while reloading and after a failure, a cancelled load restores the
+/// state it replaced, and only the latest of overlapping loads (a pull to refresh during a load)
+/// sets the state.
+///
+/// ```swift
+/// @ObservationIgnored private let loads = Loads()
+///
+/// public func load() async {
+///     await loads.run(\.state, on: self, failure: LottoError.init) { try await service.loadDraws() }
+/// }
+/// ```
+@MainActor
+package final class Loads {
+    private var latest = 0
+
+    package init() {}
+
+    package func run<Model: AnyObject, Value, Failure: Error>(
+        _ state: ReferenceWritableKeyPath<Model, LoadState<Value, Failure>>, on model: Model,
+        failure: (any Error) -> Failure, _ operation: () async throws -> Value
+    ) async {
+        latest += 1
+        let load = latest
+        let before = model[keyPath: state]
+        model[keyPath: state] = .loading(previous: before.value)
+        do {
+            let value = try await operation()
+            guard load == latest else { return }
+            model[keyPath: state] = .loaded(value)
+        } catch {
+            guard load == latest else { return }
+            model[keyPath: state] = Task.isCancelled ? before.settled : .failed(failure(error), previous: before.value)
+        }
+    }
+}

@@ -28,8 +28,8 @@ struct SharedValueTests {
     @Test func loadStateExposesItsValueAndFailure() {
         struct Failed: Error, Equatable {}
         #expect(LoadState<Int, Failed>.loaded(3).value == 3)
-        #expect(LoadState<Int, Failed>.failed(Failed()).failure == Failed())
-        #expect(LoadState<Int, Failed>.loading.isLoading)
+        #expect(LoadState<Int, Failed>.failed(Failed(), previous: nil).failure == Failed())
+        #expect(LoadState<Int, Failed>.loading(previous: nil).isLoading)
         #expect(LoadState<Int, Failed>.idle.value == nil)
     }
 

@@ -13,11 +13,14 @@ final class LoginViewSpy: LoginView {
 
 @MainActor
 final class LoginRouterSpy: LoginRouter {
-    enum Message: Equatable { case showSuccess, showLogin }
+    enum Message: Equatable {
+        case showSuccess(Authentication)
+        case showLogin
+    }
 
     private(set) var messages: [Message] = []
 
-    func showSuccess() { messages.append(.showSuccess) }
+    func showSuccess(_ authentication: Authentication) { messages.append(.showSuccess(authentication)) }
     func showLogin() { messages.append(.showLogin) }
 }
 

@@ -37,6 +37,8 @@ struct AuthMVPLeakTests {
 
     @Test func aSuccessPresenterIsReleased() async {
         let router = LoginRouterSpy()
-        await expectReleased({ SuccessPresenter(router: router) }) { $0.backTapped() }
+        await expectReleased({
+            SuccessPresenter(authentication: Authentication(token: "t", message: "m"), router: router)
+        }) { $0.backTapped() }
     }
 }

@@ -77,12 +77,13 @@ struct LoginPresenterTests {
         #expect(service.calls == [.init(email: valid.email, password: valid.password)])
     }
 
-    @Test func successGoesToTheSuccessScreen() async {
+    /// The token and the greeting reach the router: an app keeps the one and shows the other.
+    @Test func successGoesToTheSuccessScreenWithTheAuthentication() async {
         let (presenter, view, router, service) = makeSUT()
         let call = await startLogin(presenter, service)
         service.answer(call, with: .success(Authentication(token: "t", message: "hi")))
         await presenter.waitForRequest()
-        #expect(router.messages == [.showSuccess])
+        #expect(router.messages == [.showSuccess(Authentication(token: "t", message: "hi"))])
         #expect(view.last?.button == .init(title: "Login", isEnabled: true))
         #expect(view.last?.isActivityVisible == false)
     }
@@ -151,7 +152,7 @@ struct LoginPresenterTests {
         let second = await service.nextCall()
         service.answer(second, with: .success(Authentication(token: "t", message: "")))
         await presenter.waitForRequest()
-        #expect(router.messages == [.showSuccess])
+        #expect(router.messages == [.showSuccess(Authentication(token: "t", message: ""))])
         #expect(service.calls.map(\.email) == ["ann@example.com", "ann@example.org"])
     }
 
@@ -174,10 +175,12 @@ struct LoginPresenterTests {
         presenter.viewDidLoad()  // renders into nothing, without crashing
     }
 
-    @Test func theSuccessScreenSaysHelloAndGoesBack() {
+    @Test func theSuccessScreenSaysHelloKeepsTheLoginAndGoesBack() {
         let router = LoginRouterSpy()
-        let success = SuccessPresenter(router: router)
+        let success = SuccessPresenter(
+            authentication: Authentication(token: "t", message: "Welcome back!"), router: router)
         #expect(success.label == "hello.")
+        #expect(success.authentication.message == "Welcome back!")
         success.backTapped()
         #expect(router.messages == [.showLogin])
     }

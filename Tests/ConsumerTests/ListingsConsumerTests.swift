@@ -3,9 +3,52 @@ import Foundation
 import Listings
 import Testing
 
-@Suite("Listings as an app uses it")
+@Suite("Listings as an app uses it", .timeLimit(.minutes(1)))
 @MainActor
 struct ListingsConsumerTests {
+    /// Products from a script; offers, details and images are not asked for here.
+    struct ScriptedProducts: ListingsService {
+        let script: Script<[Product]>
+        func products() async throws -> [Product] { try await script.next() }
+        func productDetails(id: String) async throws -> ProductDetails { throw Offline() }
+        func offers(userID: String) async throws -> UserOffers { UserOffers(badges: [], offers: []) }
+        func imageData(key: String) async throws -> Data { throw Offline() }
+    }
+
+    func product(_ id: String) -> Product {
+        Product(
+            id: id, name: "Shirt \(id)", imageKey: "shirt", offerIDs: [],
+            price: Price(currency: "GBP", currentMinor: 1000, originalMinor: nil))
+    }
+
+    @Test func loadCancelReloadAndAFailedReloadKeepTheProductsOnScreen() async {
+        let model = ListingViewModel(
+            service: ScriptedProducts(
+                script: Script([
+                    .value([product("1")]), .hang, .value([product("1"), product("2")]), .failure(Offline()),
+                ])),
+            userID: "1")
+        let shown = Observed { model.state.value?.products.map(\.product.id) }
+
+        await model.load()
+        #expect(model.state.value?.products.count == 1)
+        let refresh = Task { await model.load() }
+        await until { model.state.isLoading }
+        #expect(model.state.value?.products.count == 1)
+        refresh.cancel()
+        await refresh.value
+        #expect(model.state.failure == nil)
+        #expect(!model.state.isLoading)
+        #expect(model.state.value?.products.count == 1)
+
+        await model.load()
+        await model.load()
+        #expect(model.state.value?.products.map(\.product.id) == ["1", "2"])
+        #expect(model.state.failure != nil)
+        await until { shown.values.last == ["1", "2"] }
+        #expect(!shown.values.drop { $0 == nil }.contains(nil), "\(shown.values)")
+    }
+
     @Test func theOneLineEntryPointShowsAProductWithItsImage() async throws {
         try await withFixtureServer { server in
             let service = RemoteListingsService(

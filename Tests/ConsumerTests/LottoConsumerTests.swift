@@ -5,8 +5,70 @@ import Foundation
 import Lotto
 import Testing
 
-@Suite("Lotto as an app uses it")
+@Suite("Lotto as an app uses it", .timeLimit(.minutes(1)))
+@MainActor
 struct LottoConsumerTests {
+    struct ScriptedDraws: DrawsService {
+        let script: Script<Fetched<[Draw]>>
+        func loadDraws() async throws -> Fetched<[Draw]> { try await script.next() }
+    }
+
+    func draws(_ ids: [String]) throws -> Fetched<[Draw]> {
+        Fetched(
+            value: try ids.enumerated().map { index, id in
+                try Draw(
+                    id: id, date: try #require(DrawDate(year: 2023, month: 5, day: 1 + index)),
+                    numbers: [2, 16, 23, 44, 47, 52], bonusBall: 14, topPrize: .pounds(1_000_000))
+            })
+    }
+
+    /// The screen's life under SwiftUI: a `.task` load, a pull to refresh, a view that goes away
+    /// mid-load (its task cancelled), and a refresh that fails.
+    @Test func loadCancelReloadAndAFailedReloadKeepTheDrawsOnScreen() async throws {
+        let first = try draws(["draw-1"])
+        let second = try draws(["draw-1", "draw-2"])
+        let model = ResultsViewModel(
+            service: ScriptedDraws(
+                script: Script([.value(first), .hang, .value(second), .failure(Offline())])))
+        let shown = Observed { model.state.value?.value.map(\.id) }
+
+        await model.load()
+        #expect(model.state == .loaded(first))
+
+        // The view goes away while a refresh runs: no error, the draws are back as they were.
+        let refresh = Task { await model.load() }
+        await until { model.state.isLoading }
+        #expect(model.state.value == first, "still on screen while reloading")
+        refresh.cancel()
+        await refresh.value
+        #expect(model.state == .loaded(first))
+        #expect(model.state.failure == nil)
+
+        await model.load()
+        #expect(model.state.value?.value.map(\.id) == ["draw-2", "draw-1"], "newest first")
+
+        // A failed refresh shows its error beside the draws it could not replace.
+        await model.load()
+        #expect(model.state.value?.value.map(\.id) == ["draw-2", "draw-1"])
+        guard case .network = model.state.failure else {
+            Issue.record("\(model.state)")
+            return
+        }
+        await until { shown.values.last == ["draw-2", "draw-1"] }
+        let sinceFirstLoad = shown.values.drop { $0 == nil }
+        #expect(!sinceFirstLoad.contains(nil), "the list never blanked: \(shown.values)")
+    }
+
+    /// A first load cancelled goes back to idle, not to an error.
+    @Test func aFirstLoadCancelledGoesBackToIdle() async {
+        let model = ResultsViewModel(service: ScriptedDraws(script: Script([.hang])))
+        let load = Task { await model.load() }
+        await until { model.state.isLoading }
+        load.cancel()
+        await load.value
+        #expect(model.state == .idle)
+    }
+
     @Test func theOneLineEntryPointLoadsDrawsFromALiveBackend() async throws {
         try await withFixtureServer { server in
             let fetched = try await RemoteLottoService(baseURL: server.baseURL).loadDraws()

@@ -3,9 +3,37 @@ import Foundation
 import PilotRegistration
 import Testing
 
-@Suite("PilotRegistration as an app uses it")
+@Suite("PilotRegistration as an app uses it", .timeLimit(.minutes(1)))
 @MainActor
 struct PilotRegistrationConsumerTests {
+    struct ScriptedLicenses: LicensesService {
+        let script: Script<[License]>
+        func loadLicenses() async throws -> [License] { try await script.next() }
+    }
+
+    @Test func loadCancelReloadAndAFailedReloadKeepTheLicenses() async throws {
+        let ppl = License(type: "PPL", aircraft: ["C152"])
+        let atpl = License(type: "ATPL", aircraft: ["B737"])
+        let form = RegistrationViewModel(
+            licenses: ScriptedLicenses(
+                script: Script([.value([ppl]), .hang, .value([ppl, atpl]), .failure(Offline())])),
+            store: try InMemoryValueStore<Pilot>())
+        await form.loadLicenses()
+        let reload = Task { await form.loadLicenses() }
+        await until { form.licenses.isLoading }
+        #expect(form.licenses.value == [ppl])
+        reload.cancel()
+        await reload.value
+        #expect(form.licenses == .loaded([ppl]))
+        await form.loadLicenses()
+        await form.loadLicenses()
+        #expect(form.licenses.value == [ppl, atpl])
+        #expect(form.licenses.failure != nil)
+        // The form still works with the licenses it has.
+        form.licenseType = "atpl"
+        #expect(form.selectedLicense == atpl)
+    }
+
     @Test func theFormOnItsOwnLoadsLicensesThroughTheOneLineEntryPoint() async throws {
         try await withFixtureServer { server in
             let form = RegistrationViewModel(

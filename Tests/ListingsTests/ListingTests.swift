@@ -54,7 +54,7 @@ struct ListingTests {
     @Test func failingProductsFailTheListing() async {
         let model = makeSUT(products: .failure(ListingsError.unauthorized), offers: .success(.none))
         await model.load()
-        #expect(model.state == .failed(.unauthorized))
+        #expect(model.state == .failed(.unauthorized, previous: nil))
     }
 
     @Test func theCoordinatorGoesToDetailsAndBack() {

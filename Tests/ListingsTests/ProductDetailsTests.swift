@@ -46,13 +46,13 @@ struct ProductDetailsTests {
             Issue.record("\(model.state)")
             return
         }
-        #expect(model.image == .failed(.productNotFound("shirt")))
+        #expect(model.image == .failed(.productNotFound("shirt"), previous: nil))
     }
 
     @Test func anUnknownProductFailsAndLoadsNoImage() async {
         let model = makeSUT(productID: "99")
         await model.load()
-        #expect(model.state == .failed(.productNotFound("99")))
+        #expect(model.state == .failed(.productNotFound("99"), previous: nil))
         #expect(model.image == .idle)
     }
 

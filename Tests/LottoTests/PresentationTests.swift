@@ -45,14 +45,14 @@ struct PresentationTests {
     @Test func resultsFailWithTheNetworkErrorTyped() async {
         let model = makeResults(.failure(NetworkError.cannotConnect(host: "x")))
         await model.load()
-        #expect(model.state == .failed(.network(.cannotConnect(host: "x"))))
+        #expect(model.state == .failed(.network(.cannotConnect(host: "x")), previous: nil))
     }
 
     @Test func resultsFailClearlyOnBadData() async {
         let error = LottoDataError(record: "draw-7", field: "number3", problem: #""61" is not between 1 and 59"#)
         let model = makeResults(.failure(error))
         await model.load()
-        #expect(model.state == .failed(.badData(error)))
+        #expect(model.state == .failed(.badData(error), previous: nil))
         #expect(
             model.state.failure?.localizedDescription
                 == #"The Lotto backend sent data that cannot be used: draw-7: number3 "61" is not between 1 and 59"#)
@@ -131,7 +131,7 @@ struct PresentationTests {
         let model = makeTickets(
             draws: .success(Fetched(value: try draws())), tickets: .failure(NetworkError.timedOut(seconds: 10)))
         await model.load()
-        #expect(model.state == .failed(.network(.timedOut(seconds: 10))))
+        #expect(model.state == .failed(.network(.timedOut(seconds: 10)), previous: nil))
     }
 
     @Test func quickPicksRepeatForASeedAndAreValid() throws {

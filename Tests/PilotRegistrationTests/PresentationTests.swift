@@ -132,7 +132,7 @@ struct PresentationTests {
         let form = RegistrationViewModel(
             licenses: StubLicensesService(result: .failure(LoadFailure())), store: try memoryStore())
         await form.loadLicenses()
-        #expect(form.licenses == .failed(.licensesUnavailable(.transport("The server is down."))))
+        #expect(form.licenses == .failed(.licensesUnavailable(.transport("The server is down.")), previous: nil))
     }
 
     @Test func clearEmptiesTheFormAndHidesItsErrors() async throws {

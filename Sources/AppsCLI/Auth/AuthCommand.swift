@@ -39,8 +39,9 @@ extension AuthCommand {
             if let error = view.outputError { throw error }
 
             switch presenter.phase {
-            case .idle where router.showedSuccess:
-                let success = SuccessPresenter(router: router)
+            case .idle where router.authentication != nil:
+                guard let authentication = router.authentication else { return }
+                let success = SuccessPresenter(authentication: authentication, router: router)
                 try console.result(json: AuthJSON.success(success)) { success.label }
             case .failed(let error):
                 throw error
@@ -91,9 +92,9 @@ private final class RenderingLoginView: LoginView {
 
 @MainActor
 private final class RecordingRouter: LoginRouter {
-    private(set) var showedSuccess = false
+    private(set) var authentication: Authentication?
 
-    func showSuccess() { showedSuccess = true }
+    func showSuccess(_ authentication: Authentication) { self.authentication = authentication }
     func showLogin() {}
 }
 

@@ -7,7 +7,10 @@ import TerminalUI
 @MainActor
 @Observable
 final class AuthUI: TerminalView {
-    enum Screen { case login, success }
+    enum Screen {
+        case login
+        case success(SuccessPresenter)
+    }
     enum Focus: CaseIterable { case email, password, button }
 
     private(set) var screen = Screen.login
@@ -15,12 +18,10 @@ final class AuthUI: TerminalView {
     /// The presenter's view.
     let rendered = RenderedLogin()
     @ObservationIgnored private let presenter: LoginPresenter
-    @ObservationIgnored private let success: SuccessPresenter
+    @ObservationIgnored private let router = Router()
 
     init(service: any AuthenticationService) {
-        let router = Router()
         presenter = LoginPresenter(view: rendered, router: router, service: service)
-        success = SuccessPresenter(router: router)
         router.ui = self
         presenter.viewDidLoad()
     }
@@ -32,7 +33,7 @@ final class AuthUI: TerminalView {
 
     func handle(_ key: Key) -> KeyOutcome {
         switch screen {
-        case .success:
+        case .success(let success):
             switch key {
             case .character("q"): return .quit
             case .escape, .enter, .backspace: success.backTapped()
@@ -75,7 +76,7 @@ final class AuthUI: TerminalView {
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("AuthMVP")
         switch screen {
-        case .success:
+        case .success(let success):
             canvas.put(success.label, row: 3, column: 4, style: CellStyle(bold: true))
             canvas.footer("Esc back · q quit")
         case .login:
@@ -121,7 +122,7 @@ final class AuthUI: TerminalView {
 
     fileprivate func show(_ screen: Screen) {
         self.screen = screen
-        if screen == .login {
+        if case .login = screen {
             focus = .email
             presenter.reset()
         }
@@ -145,6 +146,9 @@ final class RenderedLogin: LoginView {
 private final class Router: LoginRouter {
     weak var ui: AuthUI?
 
-    func showSuccess() { ui?.show(.success) }
+    func showSuccess(_ authentication: Authentication) {
+        guard let ui else { return }
+        ui.show(.success(SuccessPresenter(authentication: authentication, router: self)))
+    }
     func showLogin() { ui?.show(.login) }
 }

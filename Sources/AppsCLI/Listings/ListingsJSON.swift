@@ -16,7 +16,7 @@ enum ListingsJSON {
         let image: JSONValue =
             switch image {
             case .loaded(let data): .object([("bytes", .int(data.count))])
-            case .failed(let error): .object([("error", .string(error.localizedDescription))])
+            case .failed(let error, _): .object([("error", .string(error.localizedDescription))])
             case .idle, .loading: .null
             }
         return .object([

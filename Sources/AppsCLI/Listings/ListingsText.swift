@@ -18,7 +18,7 @@ struct ListingsText {
         let imageLine =
             switch image {
             case .loaded(let data): "Image: \(details.product.imageKey.terminalSafe), \(data.count) bytes"
-            case .failed(let error):
+            case .failed(let error, _):
                 "Image: \(details.product.imageKey.terminalSafe) failed: \(error.localizedDescription)"
             case .idle, .loading: "Image: \(details.product.imageKey.terminalSafe)"
             }

@@ -119,7 +119,7 @@ final class ListingsUI: TerminalView {
         case .idle, .loading: "loading \(key.terminalSafe).jpg…"
         case .loaded(let data):
             "\(key.terminalSafe).jpg, \(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file))"
-        case .failed(let error): "failed: \(error.localizedDescription.terminalSafe)"
+        case .failed(let error, _): "failed: \(error.localizedDescription.terminalSafe)"
         }
     }
 }

@@ -104,7 +104,7 @@ extension LoadState {
     func finished() throws -> Value {
         switch self {
         case .loaded(let value): return value
-        case .failed(let failure): throw failure
+        case .failed(let failure, _): throw failure
         case .idle, .loading: throw AppsCLI.Failure(kind: .unavailable, message: "The screen did not finish loading.")
         }
     }

@@ -7,7 +7,7 @@
 /// | failed | Try again | both fields valid | no | the message |
 ///
 /// Tapping the button while idle or failed logs in; while loading it cancels the request's task
-/// and returns to idle. Success goes to the router.
+/// and returns to idle. Success goes to the router, with the ``Authentication`` it brought.
 @MainActor
 public final class LoginPresenter {
     /// Where the login is: waiting for input, requesting, or failed with a typed error.
@@ -137,10 +137,10 @@ public final class LoginPresenter {
         guard phase == .loading, attempt == self.attempt else { return }
         request = nil
         switch result {
-        case .success:
+        case .success(let authentication):
             phase = .idle
             render()
-            router.showSuccess()
+            router.showSuccess(authentication)
         case .failure(.cancelled):
             phase = .idle
             render()

@@ -5,7 +5,7 @@ import Observation
 /// ```swift
 /// let listing = ListingViewModel(service: service, userID: "5")
 /// await listing.load()
-/// if case .loaded(let loaded) = listing.state { show(loaded.products) }
+/// if let loaded = listing.state.value { show(loaded.products) }
 /// ```
 @MainActor
 @Observable
@@ -15,6 +15,7 @@ public final class ListingViewModel {
     /// The user whose offers decide the badges.
     public let userID: String
     private let loadListing: LoadListing
+    @ObservationIgnored private let loads = Loads()
 
     /// Creates a ``ListingViewModel``.
     ///
@@ -28,12 +29,11 @@ public final class ListingViewModel {
 
     /// Loads the products and the user's offers together; offers that fail to load leave the products
     /// without badges (``Listing/offersFailure`` says why) rather than failing the listing.
+    /// ``state`` keeps the listing loaded before while reloading and after a failed reload; a
+    /// cancelled load puts back the state it replaced (see ``LoadState``).
     public func load() async {
-        state = .loading
-        do {
-            state = .loaded(try await loadListing(userID: userID))
-        } catch {
-            state = .failed(ListingsError(error))
+        await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing, userID] in
+            try await loadListing(userID: userID)
         }
     }
 }

@@ -27,6 +27,8 @@ public final class ProductDetailsViewModel {
     public let userID: String?
     private let service: any ListingsService
     private let images: ImageLoader
+    @ObservationIgnored private let detailLoads = Loads()
+    @ObservationIgnored private let imageLoads = Loads()
 
     /// Creates a ``ProductDetailsViewModel``.
     ///
@@ -43,17 +45,25 @@ public final class ProductDetailsViewModel {
     }
 
     /// Loads the details and the user's offers at the same time, then the image the details name.
+    /// A reload keeps the details and the image shown before, and a cancelled load puts back what
+    /// it replaced (see ``LoadState``).
     public func load() async {
-        state = .loading
-        image = .idle
+        await detailLoads.run(\.state, on: self, failure: ListingsError.init) { try await self.loadDetails() }
+        guard case .loaded(let details) = state else { return }
+        await imageLoads.run(\.image, on: self, failure: ListingsError.init) { [images] in
+            try await images.image(for: details.product.imageKey)
+        }
+    }
+
+    /// The details, with the badge (or why there is none) set from the offers loaded beside them.
+    private func loadDetails() async throws -> ProductDetails {
         async let offers = loadOffers()
         let details: ProductDetails
         do {
             details = try await service.productDetails(id: productID)
         } catch {
             _ = await offers
-            state = .failed(ListingsError(error))
-            return
+            throw error
         }
         switch await offers {
         case .success(let userOffers?):
@@ -66,13 +76,7 @@ public final class ProductDetailsViewModel {
             badge = nil
             offersFailure = failure
         }
-        state = .loaded(details)
-        image = .loading
-        do {
-            image = .loaded(try await images.image(for: details.product.imageKey))
-        } catch {
-            image = .failed(ListingsError(error))
-        }
+        return details
     }
 
     private func loadOffers() async -> Result<UserOffers?, ListingsError> {

@@ -7,7 +7,7 @@ import Observation
 /// ```swift
 /// let results = ResultsViewModel(service: RemoteLottoService(baseURL: backendURL))
 /// await results.load()
-/// if case .loaded(let fetched) = results.state { show(fetched.value) }
+/// if let fetched = results.state.value { show(fetched.value) }
 /// ```
 @MainActor
 @Observable
@@ -15,6 +15,7 @@ public final class ResultsViewModel {
     /// Loaded: the draws newest first; `cachedAt` is set when they came from the offline cache.
     public private(set) var state: LoadState<Fetched<[Draw]>, LottoError> = .idle
     private let service: any DrawsService
+    @ObservationIgnored private let loads = Loads()
 
     /// Creates a ``ResultsViewModel``.
     ///
@@ -23,15 +24,14 @@ public final class ResultsViewModel {
         self.service = service
     }
 
-    /// Loads the draws: ``state`` goes `.loading`, then `.loaded` or `.failed`. Call it again to retry.
+    /// Loads the draws: ``state`` goes `.loading`, then `.loaded` or `.failed`, keeping the draws
+    /// loaded before (see ``LoadState``). Call it again to retry or refresh; a cancelled load puts
+    /// back the state it replaced.
     public func load() async {
-        state = .loading
-        do {
+        await loads.run(\.state, on: self, failure: LottoError.init) { [service] in
             var fetched = try await service.loadDraws()
             fetched.value.sort(by: Draw.newestFirst)
-            state = .loaded(fetched)
-        } catch {
-            state = .failed(LottoError(error))
+            return fetched
         }
     }
 }

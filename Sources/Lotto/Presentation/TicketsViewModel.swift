@@ -9,6 +9,7 @@ public final class TicketsViewModel {
     public private(set) var state: LoadState<Fetched<MyTickets>, LottoError> = .idle
     private let draws: any DrawsService
     private let tickets: any TicketsService
+    @ObservationIgnored private let loads = Loads()
 
     /// Creates a ``TicketsViewModel``.
     ///
@@ -21,20 +22,17 @@ public final class TicketsViewModel {
     }
 
     /// Loads draws and tickets at once and checks each ticket: ``state`` goes `.loading`, then
-    /// `.loaded` or `.failed`. Call it again to retry.
+    /// `.loaded` or `.failed`, keeping the tickets loaded before (see ``LoadState``). Call it again
+    /// to retry or refresh; a cancelled load puts back the state it replaced.
     public func load() async {
-        state = .loading
-        do {
+        await loads.run(\.state, on: self, failure: LottoError.init) { [draws, tickets] in
             async let fetchedDraws = draws.loadDraws()
             async let fetchedTickets = tickets.loadTickets()
             let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
             let cachedAt = [allDraws.cachedAt, mine.cachedAt].compactMap { $0 }.min()
-            state = .loaded(
-                Fetched(
-                    value: MyTickets(draws: allDraws.value, tickets: mine.value), cachedAt: cachedAt,
-                    rejected: allDraws.rejected + mine.rejected))
-        } catch {
-            state = .failed(LottoError(error))
+            return Fetched(
+                value: MyTickets(draws: allDraws.value, tickets: mine.value), cachedAt: cachedAt,
+                rejected: allDraws.rejected + mine.rejected)
         }
     }
 }

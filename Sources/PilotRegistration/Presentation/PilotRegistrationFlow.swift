@@ -65,7 +65,7 @@ public final class PilotRegistrationFlow {
         confirmation = nil
         screen = .registration
         await registration.loadLicenses()
-        if case .failed(let error) = registration.licenses {
+        if let error = registration.licenses.failure {
             screen = .error(error)
         }
     }

@@ -32,6 +32,7 @@ public final class RegistrationViewModel {
     private var registerTapped = false
     private let licensesService: any LicensesService
     private let store: any PilotStore
+    @ObservationIgnored private let loads = Loads()
     /// Called with each pilot that ``register()`` saved: where an app navigates to confirmation.
     @ObservationIgnored public var onRegistered: @MainActor (Pilot) -> Void = { _ in }
 
@@ -45,13 +46,11 @@ public final class RegistrationViewModel {
         self.store = store
     }
 
-    /// Loads the licenses the form offers; ``licenses`` says how that went.
+    /// Loads the licenses the form offers; ``licenses`` says how that went, keeping the licenses
+    /// loaded before while reloading and after a failed reload (see ``LoadState``).
     public func loadLicenses() async {
-        licenses = .loading
-        do {
-            licenses = .loaded(try await licensesService.loadLicenses())
-        } catch {
-            licenses = .failed(PilotRegistrationError(licenses: error))
+        await loads.run(\.licenses, on: self, failure: PilotRegistrationError.init(licenses:)) {
+            [licensesService] in try await licensesService.loadLicenses()
         }
     }
 
@@ -60,10 +59,9 @@ public final class RegistrationViewModel {
         allErrors.filter { registerTapped || edited.contains($0.key) }
     }
 
-    /// Whether register can be tapped: the licenses are loaded and every field is valid.
+    /// Whether register can be tapped: licenses are loaded and every field is valid.
     public var isRegisterEnabled: Bool {
-        if case .loaded = licenses { return allErrors.isEmpty }
-        return false
+        licenses.value != nil && allErrors.isEmpty
     }
 
     /// The license the form would register, if the chosen type is one of the loaded ones.
@@ -106,8 +104,7 @@ public final class RegistrationViewModel {
     }
 
     private var loadedLicenses: [License] {
-        if case .loaded(let licenses) = licenses { return licenses }
-        return []
+        licenses.value ?? []
     }
 
     private var allErrors: [RegistrationField: String] {
