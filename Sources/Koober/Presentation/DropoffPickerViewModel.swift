@@ -14,7 +14,17 @@ public final class DropoffPickerViewModel {
     private let locations: any LocationsService
     private let excluded: Location
 
-    init(locations: any LocationsService, excluding pickup: Location) {
+    /// Creates a ``DropoffPickerViewModel``; ``NewRideViewModel/pickDropoff()`` makes one, and a
+    /// preview or a test can make its own.
+    ///
+    /// ```swift
+    /// let picker = DropoffPickerViewModel(locations: PreviewKooberService(), excluding: pickup)
+    /// await picker.search("bo")
+    /// ```
+    /// - Parameters:
+    ///   - locations: where the places come from.
+    ///   - pickup: the ride's pickup, never offered as its drop-off.
+    public init(locations: any LocationsService, excluding pickup: Location) {
         self.locations = locations
         self.excluded = pickup
     }

@@ -34,6 +34,7 @@ public final class NewRideViewModel {
     private let locations: any LocationsService
     private let rides: any RideService
     private let onSessionExpired: @MainActor () -> Void
+    @ObservationIgnored private var request: Task<Void, Never>?
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -61,17 +62,25 @@ public final class NewRideViewModel {
         self.onSessionExpired = onSessionExpired
     }
 
-    /// Whether the request button is enabled: a drop-off and an option are chosen and no request is in flight.
+    /// Whether the request button is enabled: a drop-off and an option are chosen, no request is
+    /// in flight and no ride is booked already (a second tap never books a second ride).
     public var canRequest: Bool {
-        dropoff != nil && selectedOption != nil && state != .requesting
+        guard dropoff != nil, selectedOption != nil else { return false }
+        switch state {
+        case .choosing, .failed: return true
+        case .requesting, .waitingForPickup: return false
+        }
     }
 
-    /// Loads the ride options and preselects the first; a failure sets ``state`` to `.failed`.
+    /// Loads the ride options and preselects the first; a failure sets ``state`` to `.failed`, and a
+    /// later load that works puts it back to `.choosing`. A load cancelled with its task changes nothing.
     public func loadRideOptions() async {
         do {
             rideOptions = try await locations.rideOptions()
             if selectedOption == nil { selectedOption = rideOptions.first }
+            if case .failed(.unavailable) = state { state = .choosing }
         } catch {
+            guard !Task.isCancelled else { return }
             state = .failed(.unavailable(NetworkError(error)))
         }
     }
@@ -97,16 +106,43 @@ public final class NewRideViewModel {
         selectedOption = option
     }
 
-    /// Asks for the ride with the session's Bearer token; waits for pickup on success. A rejected
-    /// token signs the user out.
+    /// Asks for the ride with the session's Bearer token and returns when the request has ended;
+    /// waits for pickup on success. A rejected token signs the user out. Does nothing unless
+    /// ``canRequest``. Cancelling the calling task, or ``cancelRequest()``, cancels the request and
+    /// goes back to `.choosing`.
     public func requestRide() async {
-        guard let dropoff, let option = selectedOption, state != .requesting else { return }
+        guard canRequest, let dropoff, let option = selectedOption else { return }
         state = .requesting
-        do throws(RideError) {
-            let ride = try await rides.requestRide(
-                RideRequest(pickup: pickup, dropoff: dropoff, option: option), session: session.remoteSession)
+        let rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option)
+        let task = Task { [rides, session] in
+            do throws(RideError) {
+                let ride = try await rides.requestRide(rideRequest, session: session.remoteSession)
+                finishRequest(.success(ride))
+            } catch {
+                finishRequest(.failure(error))
+            }
+        }
+        request = task
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Cancels the request in flight, if any: ``state`` goes back to `.choosing`.
+    public func cancelRequest() {
+        request?.cancel()
+    }
+
+    private func finishRequest(_ result: Result<Ride, RideError>) {
+        request = nil
+        switch result {
+        case .success(let ride):
             state = .waitingForPickup(ride)
-        } catch {
+        case .failure where Task.isCancelled:
+            state = .choosing
+        case .failure(let error):
             state = .failed(error)
             if error == .sessionExpired { onSessionExpired() }
         }
