@@ -13,6 +13,9 @@ struct ListingsLeakTests {
         await expectReleased({ ProductDetailsViewModel(service: service, productID: "1", userID: "1") }) {
             await $0.load()
         }
-        await expectReleased({ ListingsCoordinator() }) { $0.showDetails(productID: "1") }
+        await expectReleased({ ListingsCoordinator(service: service, userID: "1") }) { coordinator in
+            coordinator.showDetails(productID: "1")
+            await coordinator.details(for: .details(productID: "1")).load()
+        }
     }
 }

@@ -58,7 +58,8 @@ struct ListingTests {
     }
 
     @Test func theCoordinatorGoesToDetailsAndBack() {
-        let coordinator = ListingsCoordinator()
+        let coordinator = ListingsCoordinator(
+            service: StubListingsService(productsResult: .success([]), offersResult: .success(.none)))
         #expect(coordinator.path.isEmpty)
         coordinator.showDetails(productID: "1")
         coordinator.showDetails(productID: "2")

@@ -80,11 +80,10 @@ extension ListingsCommand {
 
         @Argument(help: "The product's id.") var id: String
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let coordinator = ListingsCoordinator()
+            let coordinator = ListingsCoordinator(service: environment.listingsService, userID: user)
             coordinator.showDetails(productID: id)
-            guard case .details(let productID) = coordinator.path.last else { return }
-            let model = ProductDetailsViewModel(
-                service: environment.listingsService, productID: productID, userID: user)
+            guard let route = coordinator.path.last else { return }
+            let model = coordinator.details(for: route)
             await model.load()
             let details = try model.state.finished()
             if let failure = model.offersFailure {

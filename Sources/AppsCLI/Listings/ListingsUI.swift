@@ -11,8 +11,7 @@ import TerminalUI
 final class ListingsUI: TerminalView {
     private(set) var listing: ListingViewModel
     private(set) var selection = 0
-    private(set) var details: ProductDetailsViewModel?
-    let coordinator = ListingsCoordinator()
+    private(set) var coordinator: ListingsCoordinator
     @ObservationIgnored private let service: any ListingsService
     @ObservationIgnored private let images: ImageLoader
 
@@ -20,6 +19,7 @@ final class ListingsUI: TerminalView {
         self.service = service
         self.images = ImageLoader { [service] key in try await service.imageData(key: key) }
         self.listing = ListingViewModel(service: service, userID: userID)
+        self.coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
         load()
     }
 
@@ -37,10 +37,7 @@ final class ListingsUI: TerminalView {
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
         if !coordinator.path.isEmpty {
-            if key == .escape || key == .backspace {
-                coordinator.back()
-                details = nil
-            }
+            if key == .escape || key == .backspace { coordinator.back() }
             return .handled
         }
         switch key {
@@ -50,12 +47,13 @@ final class ListingsUI: TerminalView {
         case .enter where !products.isEmpty:
             let product = products[min(selection, products.count - 1)].product
             coordinator.showDetails(productID: product.id)
-            let model = ProductDetailsViewModel(
-                service: service, productID: product.id, userID: listing.userID, images: images)
-            details = model
-            Task { await model.load() }
+            if let route = coordinator.path.last {
+                let model = coordinator.details(for: route)
+                Task { await model.load() }
+            }
         case .character(let digit) where ("1"..."9").contains(digit):
             listing = ListingViewModel(service: service, userID: String(digit))
+            coordinator = ListingsCoordinator(service: service, userID: String(digit), images: images)
             selection = 0
             load()
         default: break
@@ -67,8 +65,8 @@ final class ListingsUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0)
-        if let details, coordinator.path.last == .details(productID: details.productID) {
-            drawDetails(details, in: &canvas)
+        if let route = coordinator.path.last {
+            drawDetails(coordinator.details(for: route), in: &canvas)
         } else {
             drawList(in: &canvas)
         }

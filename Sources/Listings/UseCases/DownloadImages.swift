@@ -3,10 +3,14 @@ import Foundation
 /// Downloads a listing's images through an ``ImageLoader``, a bounded number at a time, handing
 /// each to the app as it arrives (to write it to disk, to show it).
 ///
+/// Progress is reported on the caller's actor, so a `@MainActor` model sets its own state from it:
+///
 /// ```swift
 /// let downloads = DownloadImages(loader: loader, concurrency: 4)
 /// let report = await downloads(DownloadImages.keys(for: listing)) { key, data in
 ///     try data.write(to: folder.appendingPathComponent("\(key).jpg"), options: .atomic)
+/// } progress: { done in
+///     self.done = done  // in a @MainActor model: no hop needed
 /// }
 /// ```
 public struct DownloadImages: Sendable {
@@ -86,11 +90,14 @@ public struct DownloadImages: Sendable {
     /// Downloads every key, at most `concurrency` at once, and passes each image to `save`.
     /// - Parameters:
     ///   - keys: the images to download, such as ``keys(for:)`` returns.
-    ///   - save: keeps one image; what it throws is that key's failure.
-    ///   - progress: called after each key, saved or failed, with how many are done.
+    ///   - isolation: the caller's actor, where `progress` runs; the caller's by default.
+    ///   - save: keeps one image; what it throws is that key's failure. Runs concurrently, off the
+    ///     caller's actor.
+    ///   - progress: called on the caller's actor after each key, saved or failed, with how many are done.
     public func callAsFunction(
-        _ keys: [String], save: @escaping @Sendable (String, Data) async throws -> Void,
-        progress: @Sendable (Int) -> Void = { _ in }
+        _ keys: [String], isolation: isolated (any Actor)? = #isolation,
+        save: @escaping @Sendable (String, Data) async throws -> Void,
+        progress: (Int) -> Void = { _ in }
     ) async -> Report {
         let loader = self.loader
         var report = Report()
