@@ -7,6 +7,16 @@ public final class InMemoryValueStore<Value: Codable & Sendable>: ValueStore {
     private let data: Locked<Data?>
     private let name: String
 
+    /// An empty store, for a preview: nothing to encode, so nothing can fail.
+    ///
+    /// ```swift
+    /// let store = InMemoryValueStore<Settings>()
+    /// ```
+    public init() {
+        self.name = "memory"
+        self.data = Locked(nil)
+    }
+
     /// Creates an ``InMemoryValueStore``.
     ///
     /// ```swift

@@ -174,7 +174,7 @@ struct InteractiveScreenTests {
     // MARK: PilotRegistration
 
     func pilotScreen() throws -> (InMemoryValueStore<Pilot>, TerminalSession) {
-        let store = try InMemoryValueStore<Pilot>()
+        let store = InMemoryValueStore<Pilot>()
         let licenses = RemoteLicensesService(
             baseURL: Self.embeddedURL, httpClient: try AppEnvironment.embeddedBackend())
         return (store, screen(PilotUI(flow: PilotRegistrationFlow(licenses: licenses, store: store))))
@@ -264,7 +264,7 @@ struct InteractiveScreenTests {
 
     func kooberScreen() throws -> (KooberUI, TerminalSession) {
         let client = try AppEnvironment.embeddedBackend()
-        let store = try InMemoryValueStore<UserSession>()
+        let store = InMemoryValueStore<UserSession>()
         let auth = RemoteUserAuthService(baseURL: Self.embeddedURL, httpClient: client)
         let app = KooberAppModel(
             signIn: KooberSignInUseCase(remoteAPI: auth, store: store),

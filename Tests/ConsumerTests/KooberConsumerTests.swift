@@ -5,6 +5,26 @@ import Testing
 
 @Suite("Koober as an app uses it")
 struct KooberConsumerTests {
+    @MainActor
+    @Test func thePreviewServiceFillsTheNewRideScreen() async {
+        let service = PreviewKooberService()
+        let newRide = NewRideViewModel(
+            locations: service, rides: service, pickup: PreviewKooberService.places[0],
+            session: PreviewKooberService.session, onSessionExpired: {})
+        await newRide.loadRideOptions()
+        #expect(newRide.rideOptions.count == 3)
+        newRide.pickDropoff()
+        await newRide.dropoffPicker?.search("bondi")
+        #expect(newRide.dropoffPicker?.results.map(\.name) == ["Bondi Beach"])
+        newRide.selectDropoff(PreviewKooberService.places[3])
+        await newRide.requestRide()
+        guard case .waitingForPickup(let ride) = newRide.state else {
+            Issue.record("\(newRide.state)")
+            return
+        }
+        #expect(ride.etaMinutes == 5)
+    }
+
     @Test func theOneLineEntryPointsSignInAndFindLocations() async throws {
         try await withFixtureServer { server in
             let session = try await RemoteUserAuthService(baseURL: server.baseURL)

@@ -6,6 +6,19 @@ import Testing
 @Suite("Listings as an app uses it", .timeLimit(.minutes(1)))
 @MainActor
 struct ListingsConsumerTests {
+    @Test func thePreviewServiceFillsEveryScreen() async {
+        let listing = ListingViewModel(service: PreviewListingsService(), userID: "1")
+        await listing.load()
+        #expect(listing.state.value?.products.count == 4)
+        #expect(listing.state.value?.products.first?.badge?.name == "loyalty")
+        let coordinator = ListingsCoordinator(service: PreviewListingsService(), userID: "1")
+        coordinator.showDetails(productID: "1")
+        let details = coordinator.details(for: .details(productID: "1"))
+        await details.load()
+        #expect(details.state.value?.information.count == 2)
+        #expect(details.image.value == PreviewListingsService.pixel)
+    }
+
     /// Products from a script; offers, details and images are not asked for here.
     struct ScriptedProducts: ListingsService {
         let script: Script<[Product]>

@@ -8,6 +8,19 @@ import Testing
 @Suite("Lotto as an app uses it", .timeLimit(.minutes(1)))
 @MainActor
 struct LottoConsumerTests {
+    /// A preview is one line: the view models over the preview service, with no network.
+    @Test func thePreviewServiceFillsEveryScreen() async {
+        let results = ResultsViewModel(service: PreviewLottoService())
+        await results.load()
+        #expect(results.state.value?.value.first?.id == "draw-4", "newest first")
+        let tickets = TicketsViewModel(draws: PreviewLottoService(), tickets: PreviewLottoService())
+        await tickets.load()
+        #expect(tickets.state.value?.value.checked.count == 2)
+        let offline = ResultsViewModel(service: PreviewLottoService(failure: .offline))
+        await offline.load()
+        #expect(offline.state.failure == .network(.offline))
+    }
+
     struct ScriptedDraws: DrawsService {
         let script: Script<Fetched<[Draw]>>
         func loadDraws() async throws -> Fetched<[Draw]> { try await script.next() }

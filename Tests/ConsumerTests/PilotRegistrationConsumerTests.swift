@@ -6,6 +6,12 @@ import Testing
 @Suite("PilotRegistration as an app uses it", .timeLimit(.minutes(1)))
 @MainActor
 struct PilotRegistrationConsumerTests {
+    @Test func thePreviewServiceFillsTheForm() async {
+        let form = RegistrationViewModel(licenses: PreviewLicensesService(), store: InMemoryValueStore<Pilot>())
+        await form.loadLicenses()
+        #expect(form.licenses.value?.map(\.type) == ["PPL", "ATPL", "MPL"])
+    }
+
     struct ScriptedLicenses: LicensesService {
         let script: Script<[License]>
         func loadLicenses() async throws -> [License] { try await script.next() }
@@ -17,7 +23,7 @@ struct PilotRegistrationConsumerTests {
         let form = RegistrationViewModel(
             licenses: ScriptedLicenses(
                 script: Script([.value([ppl]), .hang, .value([ppl, atpl]), .failure(Offline())])),
-            store: try InMemoryValueStore<Pilot>())
+            store: InMemoryValueStore<Pilot>())
         await form.loadLicenses()
         let reload = Task { await form.loadLicenses() }
         await until { form.licenses.isLoading }
@@ -38,7 +44,7 @@ struct PilotRegistrationConsumerTests {
         try await withFixtureServer { server in
             let form = RegistrationViewModel(
                 licenses: RemoteLicensesService(baseURL: server.baseURL),
-                store: try InMemoryValueStore<Pilot>())
+                store: InMemoryValueStore<Pilot>())
             await form.loadLicenses()
             guard case .loaded(let licenses) = form.licenses else {
                 Issue.record("\(form.licenses)")

@@ -17,7 +17,7 @@ enum StoreSubject: String, CaseIterable, CustomTestStringConvertible {
                     FileValueStore<StoredSample>(fileURL: directory.appendingPathComponent("state/sample.json")))
             }
         case .memory:
-            try await body(try InMemoryValueStore<StoredSample>())
+            try await body(InMemoryValueStore<StoredSample>())
         }
     }
 }

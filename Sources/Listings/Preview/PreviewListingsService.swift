@@ -1,0 +1,101 @@
+import Foundation
+
+/// The retailer's backend in memory, with no network: four products as the fixture backend has
+/// them, one user's offers and badge rules, and a tiny image for every key. For SwiftUI previews,
+/// and for an app's tests that need a working service.
+///
+/// ```swift
+/// #Preview { ListingView(listing: ListingViewModel(service: PreviewListingsService(), userID: "1")) }
+/// ```
+public struct PreviewListingsService: ListingsService {
+    /// The products, with their information sections.
+    public var details: [ProductDetails]
+    /// The offers every user has.
+    public var userOffers: UserOffers
+    /// When set, every call fails with it, to preview an error screen.
+    public var failure: NetworkError?
+
+    /// Creates a ``PreviewListingsService``.
+    ///
+    /// - Parameters:
+    ///   - details: the products to answer; four by default.
+    ///   - userOffers: the offers and badge rules of every user; user 1's by default.
+    ///   - failure: when set, every call fails with it.
+    public init(
+        details: [ProductDetails] = PreviewListingsService.sampleDetails,
+        userOffers: UserOffers = PreviewListingsService.sampleOffers, failure: NetworkError? = nil
+    ) {
+        self.details = details
+        self.userOffers = userOffers
+        self.failure = failure
+    }
+
+    /// Every product, without its information sections.
+    public func products() async throws -> [Product] {
+        if let failure { throw failure }
+        return details.map(\.product)
+    }
+
+    /// One product with its sections; ``ListingsError/productNotFound(_:)`` for an unknown id.
+    public func productDetails(id: String) async throws -> ProductDetails {
+        if let failure { throw failure }
+        guard let found = details.first(where: { $0.product.id == id }) else { throw ListingsError.productNotFound(id) }
+        return found
+    }
+
+    /// ``userOffers``, whoever asks.
+    public func offers(userID: String) async throws -> UserOffers {
+        if let failure { throw failure }
+        return userOffers
+    }
+
+    /// A 1×1 GIF, for any key.
+    public func imageData(key: String) async throws -> Data {
+        if let failure { throw failure }
+        return Self.pixel
+    }
+
+    /// A transparent 1×1 GIF.
+    public static let pixel = Data(
+        [
+            0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF,
+            0xFF, 0x21, 0xF9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+            0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+        ])
+
+    /// A shirt, jeans, trainers and a jumper, with their prices and sections.
+    public static let sampleDetails = [
+        ProductDetails(
+            product: Product(
+                id: "1", name: "Blue Oxford Shirt", imageKey: "shirt-blue", offerIDs: ["1", "4"],
+                price: Price(currency: "GBP", currentMinor: 1250, originalMinor: 1400)),
+            information: [
+                InformationSection(title: "Details", text: "A crisp cotton Oxford shirt with a button-down collar."),
+                InformationSection(title: "Care", text: "Machine wash at 30 degrees."),
+            ]),
+        ProductDetails(
+            product: Product(
+                id: "2", name: "Dark Slim Jeans", imageKey: "jeans-dark", offerIDs: ["2"],
+                price: Price(currency: "GBP", currentMinor: 4500)),
+            information: [InformationSection(title: "Details", text: "Stretch denim in a slim fit.")]),
+        ProductDetails(
+            product: Product(
+                id: "3", name: "White Leather Trainers", imageKey: "trainers-white", offerIDs: ["3", "5"],
+                price: Price(currency: "GBP", currentMinor: 6000, originalMinor: 7500)),
+            information: [InformationSection(title: "Fit", text: "True to size.")]),
+        ProductDetails(
+            product: Product(
+                id: "4", name: "Grey Merino Jumper", imageKey: "jumper-grey", offerIDs: [],
+                price: Price(currency: "GBP", currentMinor: 3999)),
+            information: [InformationSection(title: "Details", text: "Fine merino wool.")]),
+    ]
+
+    /// User 1's offers, under `loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED`.
+    public static let sampleOffers = UserOffers(
+        badges: BadgeParser.parse("loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED"),
+        offers: [
+            Offer(id: "1", title: "Bonus points", type: "BONUS"),
+            Offer(id: "3", title: "Early access to the sale", type: "PRIORITY_ACCESS"),
+            Offer(id: "4", title: "20% off", type: "REDUCED"),
+        ])
+}
