@@ -81,9 +81,9 @@ struct PresentationTests {
         let form = flow.registration
         #expect(form.errors.isEmpty)
         form.password = "weak"
-        #expect(form.errors == [.password: Message.passwordTooShort])
+        #expect(form.errors == [.password: Message.passwordTooShort(minimum: 12)])
         form.name = "Ann"
-        #expect(form.errors == [.password: Message.passwordTooShort])
+        #expect(form.errors == [.password: Message.passwordTooShort(minimum: 12)])
     }
 
     @Test func tappingRegisterShowsEveryError() async throws {

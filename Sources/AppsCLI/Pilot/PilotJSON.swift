@@ -14,8 +14,10 @@ enum PilotJSON {
         ])
     }
 
-    static func validationFailure(_ errors: [RegistrationField: String]) -> Failure {
-        let fields = RegistrationField.allCases.compactMap { field in errors[field].map { (field.rawValue, $0) } }
+    static func validationFailure(_ errors: [RegistrationField: RegistrationProblem]) -> Failure {
+        let fields = RegistrationField.allCases.compactMap { field in
+            errors[field].map { (field.rawValue, $0.localizedDescription) }
+        }
         return Failure(
             kind: .validation, message: fields.map { "\($0): \($1)" }.joined(separator: " "), fields: fields)
     }

@@ -112,7 +112,7 @@ final class PilotUI: TerminalView {
     }
 
     private func drawForm(in canvas: inout Canvas) {
-        let errors = form.errors
+        let errors = form.errors.mapValues(\.localizedDescription)
         drawField("Name", form.name, error: errors[.name], focused: focus == .name, row: 2, in: &canvas)
         drawField(
             "Password", String(repeating: "•", count: form.password.count), error: errors[.password],

@@ -32,64 +32,85 @@ public struct RegistrationInput: Equatable, Sendable {
     }
 }
 
-/// The rules of the form, each with its own message. For the password the first failing rule wins.
+/// What is wrong with one field of the registration form. Each has a default description in
+/// English (``errorDescription``); an app that localises or styles its own switches over the cases.
+///
+/// ```swift
+/// if case .passwordTooShort(let minimum) = form.errors[.password] { meter.show(minimum) }
+/// ```
+public enum RegistrationProblem: Error, Hashable, Sendable {
+    /// The name is empty or only spaces.
+    case nameBlank
+    /// No password was typed.
+    case passwordEmpty
+    /// The password contains the name, in any case.
+    case passwordContainsName
+    /// The password is shorter than `minimum` characters.
+    case passwordTooShort(minimum: Int)
+    /// The password lacks an uppercase letter, a lowercase letter or a digit.
+    case passwordTooSimple
+    /// The verification differs from the password.
+    case verificationMismatch
+    /// The license type is none of `available` (empty when no licenses are loaded).
+    case unknownLicense(available: [String])
+}
+
+extension RegistrationProblem: LocalizedError {
+    /// The message the form shows under the field.
+    public var errorDescription: String? {
+        switch self {
+        case .nameBlank: "Enter your name."
+        case .passwordEmpty: "Enter a password."
+        case .passwordContainsName: "The password must not contain your name."
+        case .passwordTooShort(let minimum): "Use at least \(minimum) characters."
+        case .passwordTooSimple: "Use an uppercase letter, a lowercase letter and a digit."
+        case .verificationMismatch: "The passwords do not match."
+        case .unknownLicense(let types):
+            types.isEmpty ? "No licenses are available." : "Choose one of: \(types.joined(separator: ", "))."
+        }
+    }
+}
+
+/// The rules of the form, each with its own ``RegistrationProblem``. For the password the first
+/// failing rule wins.
 public enum RegistrationRules {
     /// The shortest password accepted: 12 characters.
     public static let minimumPasswordLength = 12
 
-    /// The message of each rule, as the form shows it under its field.
-    public enum Message {
-        /// The name is empty or only spaces.
-        public static let nameBlank = "Enter your name."
-        /// No password was typed.
-        public static let passwordEmpty = "Enter a password."
-        /// The password contains the name, in any case.
-        public static let passwordContainsName = "The password must not contain your name."
-        /// The password is shorter than ``RegistrationRules/minimumPasswordLength``.
-        public static let passwordTooShort = "Use at least \(minimumPasswordLength) characters."
-        /// The password lacks an uppercase letter, a lowercase letter or a digit.
-        public static let passwordTooSimple = "Use an uppercase letter, a lowercase letter and a digit."
-        /// The verification differs from the password.
-        public static let verificationMismatch = "The passwords do not match."
-        /// The license type is none of `types`: "Choose one of: PPL, ATPL, MPL."
-        public static func unknownLicense(_ types: [String]) -> String {
-            types.isEmpty ? "No licenses are available." : "Choose one of: \(types.joined(separator: ", "))."
-        }
-    }
-
-    /// ``Message/nameBlank`` for a blank name, otherwise `nil`.
-    public static func nameError(_ name: String) -> String? {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? Message.nameBlank : nil
+    /// ``RegistrationProblem/nameBlank`` for a blank name, otherwise `nil`.
+    public static func nameProblem(_ name: String) -> RegistrationProblem? {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .nameBlank : nil
     }
 
     /// The first rule the password breaks, in this order: empty, contains the name, too short,
     /// too simple; `nil` when it breaks none.
     ///
     /// ```swift
-    /// RegistrationRules.passwordError("Amelia1234567", name: "amelia")  // Message.passwordContainsName
+    /// RegistrationRules.passwordProblem("Amelia1234567", name: "amelia")  // .passwordContainsName
     /// ```
-    public static func passwordError(_ password: String, name: String) -> String? {
-        if password.isEmpty { return Message.passwordEmpty }
+    public static func passwordProblem(_ password: String, name: String) -> RegistrationProblem? {
+        if password.isEmpty { return .passwordEmpty }
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if !trimmedName.isEmpty, password.range(of: trimmedName, options: .caseInsensitive) != nil {
-            return Message.passwordContainsName
+            return .passwordContainsName
         }
-        if password.count < minimumPasswordLength { return Message.passwordTooShort }
+        if password.count < minimumPasswordLength { return .passwordTooShort(minimum: minimumPasswordLength) }
         let hasUpper = password.contains { $0.isUppercase }
         let hasLower = password.contains { $0.isLowercase }
         let hasDigit = password.contains { $0.isNumber }
-        if !(hasUpper && hasLower && hasDigit) { return Message.passwordTooSimple }
+        if !(hasUpper && hasLower && hasDigit) { return .passwordTooSimple }
         return nil
     }
 
-    /// ``Message/verificationMismatch`` unless `verification` equals `password`.
-    public static func verificationError(_ verification: String, password: String) -> String? {
-        verification == password ? nil : Message.verificationMismatch
+    /// ``RegistrationProblem/verificationMismatch`` unless `verification` equals `password`.
+    public static func verificationProblem(_ verification: String, password: String) -> RegistrationProblem? {
+        verification == password ? nil : .verificationMismatch
     }
 
-    /// ``Message/unknownLicense(_:)`` unless one of `licenses` has the type `type`, in any case.
-    public static func licenseError(_ type: String, licenses: [License]) -> String? {
-        license(named: type, in: licenses) != nil ? nil : Message.unknownLicense(licenses.map(\.type))
+    /// ``RegistrationProblem/unknownLicense(available:)`` unless one of `licenses` has the type
+    /// `type`, in any case.
+    public static func licenseProblem(_ type: String, licenses: [License]) -> RegistrationProblem? {
+        license(named: type, in: licenses) != nil ? nil : .unknownLicense(available: licenses.map(\.type))
     }
 
     /// The license whose type is `type`, ignoring case (`cpl` is `CPL`).
@@ -97,13 +118,15 @@ public enum RegistrationRules {
         licenses.first { $0.type.caseInsensitiveCompare(type) == .orderedSame }
     }
 
-    /// Every failing field with its message; empty when the form can be submitted.
-    public static func errors(for input: RegistrationInput, licenses: [License]) -> [RegistrationField: String] {
-        var errors: [RegistrationField: String] = [:]
-        errors[.name] = nameError(input.name)
-        errors[.password] = passwordError(input.password, name: input.name)
-        errors[.verification] = verificationError(input.verification, password: input.password)
-        errors[.license] = licenseError(input.licenseType, licenses: licenses)
-        return errors
+    /// Every failing field with its problem; empty when the form can be submitted.
+    public static func problems(for input: RegistrationInput, licenses: [License]) -> [RegistrationField:
+        RegistrationProblem]
+    {
+        var problems: [RegistrationField: RegistrationProblem] = [:]
+        problems[.name] = nameProblem(input.name)
+        problems[.password] = passwordProblem(input.password, name: input.name)
+        problems[.verification] = verificationProblem(input.verification, password: input.password)
+        problems[.license] = licenseProblem(input.licenseType, licenses: licenses)
+        return problems
     }
 }

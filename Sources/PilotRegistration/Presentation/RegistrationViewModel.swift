@@ -54,8 +54,9 @@ public final class RegistrationViewModel {
         }
     }
 
-    /// The errors to show now: those of edited fields, or of all fields once register was tapped.
-    public var errors: [RegistrationField: String] {
+    /// The problems to show now, each field's at once: those of edited fields, or of all fields
+    /// once register was tapped. Each has a default description (`localizedDescription`).
+    public var errors: [RegistrationField: RegistrationProblem] {
         allErrors.filter { registerTapped || edited.contains($0.key) }
     }
 
@@ -107,8 +108,8 @@ public final class RegistrationViewModel {
         licenses.value ?? []
     }
 
-    private var allErrors: [RegistrationField: String] {
-        RegistrationRules.errors(
+    private var allErrors: [RegistrationField: RegistrationProblem] {
+        RegistrationRules.problems(
             for: RegistrationInput(
                 name: name, password: password, verification: verification, licenseType: licenseType),
             licenses: loadedLicenses)
