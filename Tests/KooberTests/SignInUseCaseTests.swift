@@ -75,10 +75,10 @@ struct SignUpUseCaseTests {
         let remote = UserAuthRemoteAPISpy()
         let sut = KooberSignUpUseCase(remoteAPI: remote, store: try memorySessionStore())
         let error = await #expect(throws: SignUpUseCaseError.self) { try await sut.signUp(account) }
-        guard case .signUp(.invalidField(let field, _)) = error else {
+        guard case .signUp(.invalidFields(let problems)) = error else {
             Issue.record("\(String(describing: error))"); return
         }
-        #expect(field == expected)
+        #expect(Array(problems.keys) == [expected])
         #expect(remote.messages.isEmpty)
     }
 

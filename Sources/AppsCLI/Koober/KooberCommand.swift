@@ -219,7 +219,7 @@ extension KooberError: ReportableError {
         switch self {
         case .signIn(.signIn(.unauthorized)): Failure(kind: .unauthorized, message: localizedDescription)
         case .signIn(.signIn(.unknown(let cause?))), .signUp(.signUp(.unknown(let cause?))): Failure(cause)
-        case .signUp(.signUp(.invalidField)), .signUp(.signUp(.rejected)):
+        case .signUp(.signUp(.invalidFields)), .signUp(.signUp(.rejected)):
             Failure(kind: .validation, message: localizedDescription)
         case .signUp(.signUp(.conflict)): Failure(kind: .conflict, message: localizedDescription)
         // Signed in or up, but the session could not be written (a full disk, say): 74.

@@ -12,6 +12,37 @@ final class KooberUI: TerminalView {
     enum Field: String, CaseIterable {
         case email, password, fullName, nickname, phone
 
+        /// The field in the sign-in form.
+        @MainActor var inSignIn: ReferenceWritableKeyPath<SignInForm, String>? {
+            switch self {
+            case .email: \.email
+            case .password: \.password
+            default: nil
+            }
+        }
+
+        /// The field in the sign-up form.
+        @MainActor var inSignUp: ReferenceWritableKeyPath<SignUpForm, String> {
+            switch self {
+            case .email: \.email
+            case .password: \.password
+            case .fullName: \.fullName
+            case .nickname: \.nickname
+            case .phone: \.phone
+            }
+        }
+
+        /// The same field as the library names it, for its problems.
+        var signUpField: SignUpField {
+            switch self {
+            case .email: .email
+            case .password: .password
+            case .fullName: .fullName
+            case .nickname: .nickname
+            case .phone: .phone
+            }
+        }
+
         var label: String {
             switch self {
             case .email: "Email"
@@ -26,7 +57,6 @@ final class KooberUI: TerminalView {
     let app: KooberAppModel
     private(set) var ride: NewRideViewModel?
     private(set) var rideError: String?
-    private(set) var values: [Field: String] = [:]
     /// The focused stop of the form: a field's index, or the fields' count for the button.
     private(set) var focus = 0
     /// On the welcome screen: 0 sign in, 1 sign up.
@@ -107,36 +137,52 @@ final class KooberUI: TerminalView {
     }
 
     private func openForm(signUp: Bool) {
-        values = [:]
         focus = 0
         signUp ? app.goToSignUp() : app.goToSignIn()
+    }
+
+    /// Where the form on screen stands.
+    private var formPhase: FormPhase {
+        app.signInForm?.phase ?? app.signUpForm?.phase ?? .editing
     }
 
     private func handleForm(_ key: Key, signUp: Bool) {
         let count = fields.count + 1
         switch key {
+        case .escape where formPhase == .submitting:
+            app.signInForm?.cancel()
+            app.signUpForm?.cancel()
         case .escape: app.backToWelcome()
         case .tab, .down: focus = (focus + 1) % count
         case .backTab, .up: focus = (focus + count - 1) % count
-        case .enter where focus == fields.count: submit(signUp: signUp)
+        case .enter where focus == fields.count: submit()
         case .enter: focus += 1
-        case .character(let character) where focus < fields.count: values[fields[focus], default: ""].append(character)
-        case .backspace where focus < fields.count: _ = values[fields[focus], default: ""].popLast()
+        case .character(let character) where focus < fields.count: edit(fields[focus]) { $0.append(character) }
+        case .backspace where focus < fields.count: edit(fields[focus]) { _ = $0.popLast() }
         default: break
         }
     }
 
-    private func submit(signUp: Bool) {
-        let value = { (field: Field) in self.values[field] ?? "" }
+    private func text(_ field: Field) -> String {
+        if let form = app.signInForm, let key = field.inSignIn { return form[keyPath: key] }
+        return app.signUpForm?[keyPath: field.inSignUp] ?? ""
+    }
+
+    private func edit(_ field: Field, _ change: (inout String) -> Void) {
+        if let form = app.signInForm, let key = field.inSignIn {
+            change(&form[keyPath: key])
+        } else if let form = app.signUpForm {
+            change(&form[keyPath: field.inSignUp])
+        }
+    }
+
+    private func submit() {
+        let signInForm = app.signInForm
+        let signUpForm = app.signUpForm
         Task {
-            let signedIn =
-                signUp
-                ? await app.signUp(
-                    NewAccount(
-                        fullName: value(.fullName), nickname: value(.nickname), email: value(.email),
-                        phone: value(.phone), password: value(.password)))
-                : await app.signIn(email: value(.email), password: value(.password))
-            if signedIn { prepareRide() }
+            await signInForm?.submit()
+            await signUpForm?.submit()
+            if case .signedIn = app.screen { prepareRide() }
         }
     }
 
@@ -220,31 +266,35 @@ final class KooberUI: TerminalView {
 
     private func drawForm(signUp: Bool, in canvas: inout Canvas) {
         canvas.put(signUp ? "Sign up" : "Sign in", row: 2, column: 2, style: CellStyle(bold: true))
-        var invalidField: SignUpField?
-        var message: String?
-        if case .signUp(.signUp(.invalidField(let field, let text))) = app.error {
-            (invalidField, message) = (field, text)
-        } else {
-            message = app.error?.localizedDescription
-        }
+        let problems = app.signUpForm?.problems ?? [:]
         for (index, field) in fields.enumerated() {
             let row = 4 + index * 2
             let focused = focus == index
-            let text = values[field] ?? ""
+            let text = text(field)
             let shown = field == .password ? String(repeating: "•", count: text.count) : text.terminalSafe
             canvas.put(field.label.rightPadded(to: 11), row: row, column: 2, style: CellStyle(bold: focused))
             let end = canvas.put(shown, row: row, column: 14, style: CellStyle(underline: true))
             if focused { canvas.put("▏", row: row, column: end) }
-            if invalidField?.rawValue == field.rawValue, let message {
-                canvas.put("✗ " + message.terminalSafe, row: row + 1, column: 14, style: CellStyle(foreground: .red))
+            if let problem = problems[field.signUpField] {
+                canvas.put(
+                    "✗ " + problem.localizedDescription.terminalSafe, row: row + 1, column: 14,
+                    style: CellStyle(foreground: .red))
             }
         }
         let buttonRow = 4 + fields.count * 2
         canvas.put(
             signUp ? "[ Sign up ]" : "[ Sign in ]", row: buttonRow, column: 2,
             style: CellStyle(bold: true, inverse: focus == fields.count))
-        if invalidField == nil, let message {
-            canvas.put(message.terminalSafe, row: buttonRow + 2, column: 2, style: CellStyle(foreground: .red))
+        switch formPhase {
+        case .editing: break
+        case .submitting:
+            canvas.put(
+                signUp ? "Signing up… (Esc cancels)" : "Signing in… (Esc cancels)", row: buttonRow + 2, column: 2,
+                style: CellStyle(foreground: .cyan))
+        case .failed(let error):
+            canvas.put(
+                error.localizedDescription.terminalSafe, row: buttonRow + 2, column: 2,
+                style: CellStyle(foreground: .red))
         }
         canvas.footer("Tab next · Enter on the button · Esc back")
     }

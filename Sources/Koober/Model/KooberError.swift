@@ -10,8 +10,8 @@ public enum SignInError: Error, Equatable, Sendable {
 
 /// Why signing up failed.
 public enum SignUpError: Error, Equatable, Sendable {
-    /// A field did not pass the rules, before any request was sent.
-    case invalidField(SignUpField, message: String)
+    /// Fields did not pass the rules, before any request was sent: every failing field's problem.
+    case invalidFields([SignUpField: SignUpProblem])
     /// The backend refused a field (422), with its message.
     case rejected(message: String)
     /// An account with this email exists.
@@ -32,6 +32,34 @@ public enum SignUpField: String, Sendable, CaseIterable {
     case phone
     /// The password, at least ``SignUpRules/minimumPasswordLength`` characters.
     case password
+}
+
+/// What is wrong with one field of the sign-up form. Each has a default description in English;
+/// an app that localises or styles its own switches over the cases.
+public enum SignUpProblem: Error, Hashable, Sendable {
+    /// The full name is empty or only spaces.
+    case fullNameBlank
+    /// The nickname is empty or only spaces.
+    case nicknameBlank
+    /// The email address has no `@`.
+    case emailWithoutAt
+    /// The phone number has no digit, or a character other than digits, spaces and `-+()`.
+    case phoneInvalid
+    /// The password is shorter than `minimum` characters.
+    case passwordTooShort(minimum: Int)
+}
+
+extension SignUpProblem: LocalizedError {
+    /// The message the form shows under the field.
+    public var errorDescription: String? {
+        switch self {
+        case .fullNameBlank: "Enter your full name."
+        case .nicknameBlank: "Enter a nickname."
+        case .emailWithoutAt: "Enter an email address with an @."
+        case .phoneInvalid: "Enter a phone number: digits, spaces, dashes."
+        case .passwordTooShort(let minimum): "Use at least \(minimum) characters for the password."
+        }
+    }
 }
 
 /// Why a ride could not be requested.
@@ -80,7 +108,9 @@ extension SignUpError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .invalidField(_, let message), .rejected(let message): message
+        case .invalidFields(let problems):
+            SignUpField.allCases.compactMap { problems[$0]?.localizedDescription }.joined(separator: " ")
+        case .rejected(let message): message
         case .conflict: "An account with this email already exists. Sign in instead."
         case .unknown(let cause?): cause.localizedDescription
         case .unknown(nil): "Signing up failed. Please try again."

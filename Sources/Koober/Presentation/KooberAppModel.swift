@@ -15,6 +15,10 @@ public final class KooberAppModel {
     public private(set) var screen: KooberScreen = .launching
     /// Why the last launch, sign-in, sign-up or sign-out failed; `nil` after one that worked.
     public private(set) var error: KooberError?
+    /// The sign-in form while ``screen`` shows it: a new one each time it is shown.
+    public private(set) var signInForm: SignInForm?
+    /// The sign-up form while ``screen`` shows it: a new one each time it is shown.
+    public private(set) var signUpForm: SignUpForm?
 
     private let store: any UserSessionStore
     private let signInUseCase: any SignInUseCase
@@ -44,39 +48,79 @@ public final class KooberAppModel {
         }
     }
 
-    /// Shows the sign-in form.
-    public func goToSignIn() { show(.signIn) }
-    /// Shows the sign-up form.
-    public func goToSignUp() { show(.signUp) }
-    /// Goes back to the welcome screen from either form.
-    public func backToWelcome() { show(.welcome) }
+    /// Shows the sign-in form, with a new ``signInForm``.
+    public func goToSignIn() {
+        guard show(.signIn) else { return }
+        signInForm = SignInForm { [weak self] email, password throws(KooberError) in
+            try await self?.signingIn(email: email, password: password)
+        }
+    }
 
-    /// Signs in; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why.
+    /// Shows the sign-up form, with a new ``signUpForm``.
+    public func goToSignUp() {
+        guard show(.signUp) else { return }
+        signUpForm = SignUpForm { [weak self] account throws(KooberError) in
+            try await self?.signingUp(account)
+        }
+    }
+
+    /// Goes back to the welcome screen from either form, cancelling what it was sending.
+    public func backToWelcome() {
+        show(.welcome)
+    }
+
+    /// Signs in; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why (a
+    /// cancelled sign-in is no error).
     /// - Returns: whether the user is now signed in.
     @discardableResult
     public func signIn(email: String, password: String) async -> Bool {
-        do throws(SignInUseCaseError) {
-            screen = .signedIn(try await signInUseCase.signIn(email: email, password: password))
-            error = nil
+        do throws(KooberError) {
+            try await signingIn(email: email, password: password)
             return true
         } catch {
-            self.error = .signIn(error)
             return false
         }
     }
 
-    /// Signs up; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why.
+    /// Signs up; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why (a
+    /// cancelled sign-up is no error).
     /// - Returns: whether the user is now signed in.
     @discardableResult
     public func signUp(_ account: NewAccount) async -> Bool {
-        do throws(SignUpUseCaseError) {
-            screen = .signedIn(try await signUpUseCase.signUp(account))
-            error = nil
+        do throws(KooberError) {
+            try await signingUp(account)
             return true
         } catch {
-            self.error = .signUp(error)
             return false
         }
+    }
+
+    private func signingIn(email: String, password: String) async throws(KooberError) {
+        do throws(SignInUseCaseError) {
+            signedIn(try await signInUseCase.signIn(email: email, password: password))
+        } catch {
+            throw failed(.signIn(error))
+        }
+    }
+
+    private func signingUp(_ account: NewAccount) async throws(KooberError) {
+        do throws(SignUpUseCaseError) {
+            signedIn(try await signUpUseCase.signUp(account))
+        } catch {
+            throw failed(.signUp(error))
+        }
+    }
+
+    private func signedIn(_ session: UserSession) {
+        screen = .signedIn(session)
+        error = nil
+        (signInForm, signUpForm) = (nil, nil)
+    }
+
+    /// Keeps `error` as ``error`` unless the task was cancelled, and returns it.
+    private func failed(_ error: KooberError) -> KooberError {
+        self.error = Task.isCancelled ? nil : error
+        return error
     }
 
     /// Forgets the session and returns to the welcome screen.
@@ -90,9 +134,14 @@ public final class KooberAppModel {
         screen = .onboarding(.welcome)
     }
 
-    private func show(_ onboarding: OnboardingScreen) {
-        guard case .onboarding = screen else { return }
+    @discardableResult
+    private func show(_ onboarding: OnboardingScreen) -> Bool {
+        guard case .onboarding = screen else { return false }
+        signInForm?.cancel()
+        signUpForm?.cancel()
+        (signInForm, signUpForm) = (nil, nil)
         error = nil
         screen = .onboarding(onboarding)
+        return true
     }
 }

@@ -34,7 +34,7 @@ public final class NewRideViewModel {
     private let locations: any LocationsService
     private let rides: any RideService
     private let onSessionExpired: @MainActor () -> Void
-    @ObservationIgnored private var request: Task<Void, Never>?
+    @ObservationIgnored private let submission = Submission()
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -114,37 +114,22 @@ public final class NewRideViewModel {
         guard canRequest, let dropoff, let option = selectedOption else { return }
         state = .requesting
         let rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option)
-        let task = Task { [rides, session] in
-            do throws(RideError) {
-                let ride = try await rides.requestRide(rideRequest, session: session.remoteSession)
-                finishRequest(.success(ride))
-            } catch {
-                finishRequest(.failure(error))
-            }
+        let result = await submission.run { [rides, session] () throws(RideError) in
+            try await rides.requestRide(rideRequest, session: session.remoteSession)
         }
-        request = task
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-    }
-
-    /// Cancels the request in flight, if any: ``state`` goes back to `.choosing`.
-    public func cancelRequest() {
-        request?.cancel()
-    }
-
-    private func finishRequest(_ result: Result<Ride, RideError>) {
-        request = nil
         switch result {
         case .success(let ride):
             state = .waitingForPickup(ride)
-        case .failure where Task.isCancelled:
+        case nil:
             state = .choosing
         case .failure(let error):
             state = .failed(error)
             if error == .sessionExpired { onSessionExpired() }
         }
+    }
+
+    /// Cancels the request in flight, if any: ``state`` goes back to `.choosing`.
+    public func cancelRequest() {
+        submission.cancel()
     }
 }

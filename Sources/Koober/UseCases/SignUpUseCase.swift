@@ -21,19 +21,25 @@ public enum SignUpRules {
     /// The shortest password accepted: 8 characters.
     public static let minimumPasswordLength = 8
 
-    /// The first field that breaks its rule, in form order, with its message.
-    public static func firstInvalidField(_ account: NewAccount) -> (SignUpField, String)? {
+    /// Every field that breaks its rule, with its problem; empty when the account can be sent.
+    ///
+    /// ```swift
+    /// SignUpRules.problems(NewAccount(fullName: "", nickname: "Ann", email: "ann", phone: "1", password: "x"))
+    /// // [.fullName: .fullNameBlank, .email: .emailWithoutAt, .password: .passwordTooShort(minimum: 8)]
+    /// ```
+    public static func problems(_ account: NewAccount) -> [SignUpField: SignUpProblem] {
         func blank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        if blank(account.fullName) { return (.fullName, "Enter your full name.") }
-        if blank(account.nickname) { return (.nickname, "Enter a nickname.") }
-        if !account.email.contains("@") { return (.email, "Enter an email address with an @.") }
+        var problems: [SignUpField: SignUpProblem] = [:]
+        if blank(account.fullName) { problems[.fullName] = .fullNameBlank }
+        if blank(account.nickname) { problems[.nickname] = .nicknameBlank }
+        if !account.email.contains("@") { problems[.email] = .emailWithoutAt }
         let digits = account.phone.filter(\.isNumber)
         let allowed = account.phone.allSatisfy { $0.isNumber || " -+()".contains($0) }
-        if digits.isEmpty || !allowed { return (.phone, "Enter a phone number: digits, spaces, dashes.") }
+        if digits.isEmpty || !allowed { problems[.phone] = .phoneInvalid }
         if account.password.count < minimumPasswordLength {
-            return (.password, "Use at least \(minimumPasswordLength) characters for the password.")
+            problems[.password] = .passwordTooShort(minimum: minimumPasswordLength)
         }
-        return nil
+        return problems
     }
 }
 
@@ -59,9 +65,8 @@ public struct KooberSignUpUseCase: SignUpUseCase {
 
     /// Checks, signs up, then saves the session; see ``SignUpUseCase/signUp(_:)``.
     public func signUp(_ account: NewAccount) async throws(SignUpUseCaseError) -> UserSession {
-        if let (field, message) = SignUpRules.firstInvalidField(account) {
-            throw .signUp(.invalidField(field, message: message))
-        }
+        let problems = SignUpRules.problems(account)
+        if !problems.isEmpty { throw .signUp(.invalidFields(problems)) }
         let session: UserSession
         do {
             session = try await remoteAPI.signUp(account)

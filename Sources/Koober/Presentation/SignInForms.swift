@@ -1,0 +1,136 @@
+import Observation
+
+/// Where a form's submission stands.
+public enum FormPhase: Equatable, Sendable {
+    /// Being filled in; also after a cancelled submission.
+    case editing
+    /// Sent; ``SignInForm/cancel()`` or ``SignUpForm/cancel()`` stops it.
+    case submitting
+    /// The last submission failed; editing goes on, and submitting again tries again.
+    case failed(KooberError)
+}
+
+/// The sign-in form: its fields, a submitting phase, and cancel. ``KooberAppModel`` makes one when
+/// it shows the form (``KooberAppModel/signInForm``); a success signs the app in.
+///
+/// ```swift
+/// if let form = app.signInForm {
+///     TextField("Email", text: $form.email)
+///     SecureField("Password", text: $form.password)
+///     Button(form.phase == .submitting ? "Cancel" : "Sign in") {
+///         form.phase == .submitting ? form.cancel() : Task { await form.submit() }
+///     }.disabled(!form.canSubmit && form.phase != .submitting)
+/// }
+/// ```
+@MainActor
+@Observable
+public final class SignInForm {
+    /// The email address.
+    public var email = ""
+    /// The password; never stored.
+    public var password = ""
+    /// Where the submission stands.
+    public private(set) var phase = FormPhase.editing
+
+    @ObservationIgnored private let signIn: @MainActor (String, String) async throws(KooberError) -> Void
+    @ObservationIgnored private let submission = Submission()
+
+    /// Creates a ``SignInForm`` that submits to `signIn`; ``KooberAppModel`` makes the app's own.
+    ///
+    /// - Parameter signIn: signs in with an email and a password, or throws why not.
+    public init(signIn: @escaping @MainActor (String, String) async throws(KooberError) -> Void) {
+        self.signIn = signIn
+    }
+
+    /// Whether submit can be tapped: both fields filled in and nothing under way.
+    public var canSubmit: Bool {
+        phase != .submitting && !email.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty
+    }
+
+    /// Signs in; ``phase`` is `.submitting` until it ends, then `.editing` (success or cancel) or
+    /// `.failed`. Does nothing unless ``canSubmit``.
+    public func submit() async {
+        guard canSubmit else { return }
+        phase = .submitting
+        let (signIn, email, password) = (signIn, email, password)
+        switch await submission.run({ () throws(KooberError) in try await signIn(email, password) }) {
+        case .success, nil: phase = .editing
+        case .failure(let error): phase = .failed(error)
+        }
+    }
+
+    /// Cancels the submission under way; the form stays as it was filled in.
+    public func cancel() {
+        submission.cancel()
+    }
+}
+
+/// The sign-up form: its fields, every field's ``SignUpProblem`` at once (a field's once it was
+/// edited, all of them once submit was tapped), a submitting phase, and cancel.
+/// ``KooberAppModel`` makes one when it shows the form (``KooberAppModel/signUpForm``).
+///
+/// ```swift
+/// TextField("Email", text: $form.email)
+/// if let problem = form.problems[.email] { Text(problem.localizedDescription).foregroundStyle(.red) }
+/// ```
+@MainActor
+@Observable
+public final class SignUpForm {
+    /// The user's full name.
+    public var fullName = "" { didSet { edited.insert(.fullName) } }
+    /// What the app calls the user.
+    public var nickname = "" { didSet { edited.insert(.nickname) } }
+    /// The email address.
+    public var email = "" { didSet { edited.insert(.email) } }
+    /// The phone number.
+    public var phone = "" { didSet { edited.insert(.phone) } }
+    /// The password; never stored.
+    public var password = "" { didSet { edited.insert(.password) } }
+    /// Where the submission stands.
+    public private(set) var phase = FormPhase.editing
+
+    private var edited: Set<SignUpField> = []
+    private var submitTapped = false
+    @ObservationIgnored private let signUp: @MainActor (NewAccount) async throws(KooberError) -> Void
+    @ObservationIgnored private let submission = Submission()
+
+    /// Creates a ``SignUpForm`` that submits to `signUp`; ``KooberAppModel`` makes the app's own.
+    ///
+    /// - Parameter signUp: creates the account and signs it in, or throws why not.
+    public init(signUp: @escaping @MainActor (NewAccount) async throws(KooberError) -> Void) {
+        self.signUp = signUp
+    }
+
+    /// The account as filled in.
+    public var account: NewAccount {
+        NewAccount(fullName: fullName, nickname: nickname, email: email, phone: phone, password: password)
+    }
+
+    /// The problems to show now, every field's at once: those of edited fields, or of all fields
+    /// once submit was tapped.
+    public var problems: [SignUpField: SignUpProblem] {
+        SignUpRules.problems(account).filter { submitTapped || edited.contains($0.key) }
+    }
+
+    /// Whether submit can be tapped: nothing under way. Tapping it with problems shows them all.
+    public var canSubmit: Bool { phase != .submitting }
+
+    /// Shows every problem; when there are none, creates the account. ``phase`` is `.submitting`
+    /// until it ends, then `.editing` (success or cancel) or `.failed`.
+    public func submit() async {
+        guard canSubmit else { return }
+        submitTapped = true
+        guard problems.isEmpty else { return }
+        phase = .submitting
+        let (signUp, account) = (signUp, account)
+        switch await submission.run({ () throws(KooberError) in try await signUp(account) }) {
+        case .success, nil: phase = .editing
+        case .failure(let error): phase = .failed(error)
+        }
+    }
+
+    /// Cancels the submission under way; the form stays as it was filled in.
+    public func cancel() {
+        submission.cancel()
+    }
+}

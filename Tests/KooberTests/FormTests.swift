@@ -1,0 +1,125 @@
+import AppsCore
+import Foundation
+import Koober
+import Testing
+
+/// The sign-in and sign-up forms as an app drives them: public API only.
+@Suite("Koober's forms, from an app's side", .timeLimit(.minutes(1)))
+@MainActor
+struct KooberFormTests {
+    /// A backend whose sign-in hangs until cancelled, or answers from a result.
+    struct Backend: UserAuthRemoteAPI {
+        var signInResult: Result<UserSession, SignInError>? = .success(johnny)
+        let calls = Locked(0)
+
+        func signIn(email: String, password: String) async throws(SignInError) -> UserSession {
+            calls.withLock { $0 += 1 }
+            guard let signInResult else {
+                try? await Task.sleep(for: .seconds(3600))
+                throw .unknown(cause: .cancelled)
+            }
+            return try signInResult.get()
+        }
+
+        func signUp(_ account: NewAccount) async throws(SignUpError) -> UserSession {
+            calls.withLock { $0 += 1 }
+            return johnny
+        }
+    }
+
+    func makeApp(_ backend: Backend) throws -> KooberAppModel {
+        let store = try memorySessionStore()
+        let app = KooberAppModel(
+            signIn: KooberSignInUseCase(remoteAPI: backend, store: store),
+            signUp: KooberSignUpUseCase(remoteAPI: backend, store: store), store: store)
+        app.launch()
+        return app
+    }
+
+    @Test func theSignInFormSignsTheAppIn() async throws {
+        let app = try makeApp(Backend())
+        #expect(app.signInForm == nil)
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        #expect(!form.canSubmit)
+        form.email = "johnny@gmail.com"
+        form.password = "password"
+        await form.submit()
+        #expect(app.screen == .signedIn(johnny))
+        #expect(app.signInForm == nil)
+    }
+
+    @Test func aFailedSignInStaysOnTheFormWithItsError() async throws {
+        let app = try makeApp(Backend(signInResult: .failure(.unauthorized)))
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        (form.email, form.password) = ("johnny@gmail.com", "wrong")
+        await form.submit()
+        #expect(form.phase == .failed(.signIn(.signIn(.unauthorized))))
+        #expect(form.email == "johnny@gmail.com", "what was typed stays")
+        #expect(app.screen == .onboarding(.signIn))
+    }
+
+    @Test func aSignInCanBeCancelledWhileItIsSent() async throws {
+        let backend = Backend(signInResult: nil)
+        let app = try makeApp(backend)
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        (form.email, form.password) = ("johnny@gmail.com", "password")
+        let submit = Task { await form.submit() }
+        await until { form.phase == .submitting }
+        #expect(!form.canSubmit, "a second tap sends nothing")
+        await form.submit()
+        form.cancel()
+        await submit.value
+        #expect(form.phase == .editing)
+        #expect(app.error == nil, "a cancel is not an error")
+        #expect(backend.calls.withLock { $0 } == 1)
+    }
+
+    /// Sign-up showed one field's message per submit; now every field's problem shows at once, typed.
+    @Test func submittingShowsEverySignUpProblemAtOnce() async throws {
+        let backend = Backend()
+        let app = try makeApp(backend)
+        app.goToSignUp()
+        let form = try #require(app.signUpForm)
+        #expect(form.problems.isEmpty, "nothing shows before anything is typed")
+        form.email = "ann"
+        #expect(form.problems == [.email: .emailWithoutAt], "an edited field's problem shows as it is typed")
+        await form.submit()
+        #expect(
+            form.problems == [
+                .fullName: .fullNameBlank, .nickname: .nicknameBlank, .email: .emailWithoutAt, .phone: .phoneInvalid,
+                .password: .passwordTooShort(minimum: 8),
+            ])
+        #expect(backend.calls.withLock { $0 } == 0)
+        (form.fullName, form.nickname, form.email, form.phone, form.password) = (
+            "Ann Lee", "Ann", "ann@example.com", "555-0100", "longenough"
+        )
+        #expect(form.problems.isEmpty)
+        await form.submit()
+        #expect(app.screen == .signedIn(johnny))
+    }
+
+    @Test(arguments: [
+        (SignUpProblem.fullNameBlank, "Enter your full name."),
+        (.passwordTooShort(minimum: 8), "Use at least 8 characters for the password."),
+    ])
+    func eachSignUpProblemHasADefaultDescription(_ problem: SignUpProblem, _ text: String) {
+        #expect(problem.localizedDescription == text)
+    }
+
+    @Test func goingBackCancelsTheFormsSubmission() async throws {
+        let backend = Backend(signInResult: nil)
+        let app = try makeApp(backend)
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        (form.email, form.password) = ("johnny@gmail.com", "password")
+        let submit = Task { await form.submit() }
+        await until { form.phase == .submitting }
+        app.backToWelcome()
+        await submit.value
+        #expect(app.screen == .onboarding(.welcome))
+        #expect(app.signInForm == nil)
+    }
+}
