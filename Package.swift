@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "apps",
+    // User-facing strings are looked up in each library's Localizable.strings; English is the base.
+    defaultLocalization: "en",
     // Observation's minimums; Docs/Platforms.md says why and how the APIs were checked.
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     // Only what an app picks. Products bring their dependencies into a consumer's graph, so the
@@ -39,9 +41,10 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.process("Resources")]
         ),
-        .target(name: "Persistence", dependencies: ["AppsCore"]),
+        .target(name: "Persistence", dependencies: ["AppsCore"], resources: [.process("Resources")]),
         .target(
             name: "Fixtures",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
@@ -91,10 +94,11 @@ let package = Package(
         ),
 
         // Domains
-        .target(name: "Koober", dependencies: ["Networking", "Persistence"]),
-        .target(name: "Lotto", dependencies: ["Networking", "Persistence"]),
-        .target(name: "PilotRegistration", dependencies: ["Networking", "Persistence"]),
-        .target(name: "Listings", dependencies: ["Networking", "Persistence"]),
+        .target(name: "Koober", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
+        .target(name: "Lotto", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
+        .target(
+            name: "PilotRegistration", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
+        .target(name: "Listings", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
         .target(name: "AuthMVP", dependencies: ["Networking"]),
 
         // Command line

@@ -98,10 +98,10 @@ public final class NIOHTTPClient: Networking.HTTPClient {
             visited.append(origin)
             if visited.contains(target) {
                 throw NetworkError.badRedirect(
-                    location: location, reason: "it leads back to an address already visited")
+                    location: location, reason: Redirects.loop)
             }
             if visited.count > Redirects.limit {
-                throw NetworkError.badRedirect(location: location, reason: "it is one redirect too many")
+                throw NetworkError.badRedirect(location: location, reason: Redirects.tooMany)
             }
             (request, body) = Self.redirected(request, body: body, to: target, status: response.status.code)
         }

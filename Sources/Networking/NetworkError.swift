@@ -41,67 +41,46 @@ public enum NetworkError: Error, Equatable, Sendable {
 }
 
 extension NetworkError: LocalizedError {
-    /// What went wrong, in words a user can act on.
+    /// What went wrong, in words an app's user can act on; looked up in the module's
+    /// `Localizable.strings`, English by default.
     public var errorDescription: String? {
         switch self {
-        case .cannotConnect(let host):
-            "Cannot connect to \(host). Check that the server is running and the address is right."
-        case .offline:
-            "You are offline. Check the network connection and try again."
-        case .timedOut(let seconds):
-            "The server did not answer within \(seconds) s. Try again, or raise --timeout."
-        case .cancelled:
-            "The request was cancelled."
-        case .connectionLost:
-            "The connection was lost before the server finished answering. Try again."
+        case .cannotConnect(let host): text("NetworkError.cannotConnect", host)
+        case .offline: text("NetworkError.offline")
+        case .timedOut(let seconds): text("NetworkError.timedOut", String(seconds))
+        case .cancelled: text("NetworkError.cancelled")
+        case .connectionLost: text("NetworkError.connectionLost")
         case .unexpectedStatus(let status, let message?):
-            "The server answered \(status): \(message)"
+            text("NetworkError.unexpectedStatus.message", String(status), message)
         case .unexpectedStatus(let status, nil):
-            "The server answered \(status) (\(HTTPStatusText.reason(for: status)))."
+            text("NetworkError.unexpectedStatus", String(status), HTTPStatusText.reason(for: status))
         case .undecodable(let path, let reason):
             path.isEmpty
-                ? "The server sent data that cannot be read: \(reason)"
-                : "The server sent data that cannot be read at \(path): \(reason)"
-        case .bodyTooLarge(let limit):
-            "The server sent more than \(limit / 1024) KiB, more than this app accepts; the answer was dropped."
-        case .invalidRequest(let reason):
-            "The request could not be made: \(reason)"
-        case .badRedirect(let location, let reason):
-            "The server redirected the request to \(location), which was not followed: \(reason)."
-        case .transport(let reason):
-            "The request failed: \(reason)"
+                ? text("NetworkError.undecodable", reason) : text("NetworkError.undecodable.path", path, reason)
+        case .bodyTooLarge(let limit): text("NetworkError.bodyTooLarge", String(limit / 1024))
+        case .invalidRequest(let reason): text("NetworkError.invalidRequest", reason)
+        case .badRedirect(let location, let reason): text("NetworkError.badRedirect", location, reason)
+        case .transport(let reason): text("NetworkError.transport", reason)
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }
 
 enum HTTPStatusText {
     static func reason(for status: Int) -> String {
         switch status {
-        case 101: "switching protocols, which this app does not use"
-        case 300: "multiple choices"
-        case 301, 302, 303, 307, 308: "a redirect without an address to follow"
-        case 304: "not modified, for a request that asked for no stored copy"
-        case 400: "bad request"
-        case 401: "unauthorized"
-        case 403: "forbidden"
-        case 404: "not found"
-        case 405: "method not allowed"
-        case 409: "conflict"
-        case 422: "unprocessable content"
-        case 429: "too many requests"
-        case 500: "internal server error"
-        case 502: "bad gateway"
-        case 503: "service unavailable"
-        case 504: "gateway timeout"
-        default:
-            switch status {
-            case 100..<200: "informational"
-            case 200..<300: "success"
-            case 300..<400: "redirect"
-            case 400..<500: "client error"
-            case 500..<600: "server error"
-            default: "not an HTTP status"
-            }
+        case 101, 300, 304, 400, 401, 403, 404, 405, 409, 422, 429, 500, 502, 503, 504: text("HTTPStatus.\(status)")
+        case 301, 302, 303, 307, 308: text("HTTPStatus.redirectWithoutLocation")
+        case 100..<200: text("HTTPStatus.informational")
+        case 200..<300: text("HTTPStatus.success")
+        case 300..<400: text("HTTPStatus.redirect")
+        case 400..<500: text("HTTPStatus.clientError")
+        case 500..<600: text("HTTPStatus.serverError")
+        default: text("HTTPStatus.notHTTP")
         }
     }
 }

@@ -9,6 +9,10 @@ import HTTPTypes
 /// that would be sent there with its body (a `307` or `308` of a `POST`, whose body may hold a
 /// password) is not followed at all.
 package enum Redirects {
+    /// Why a redirect loops, or is one too many, in this module's words.
+    package static let loop = text("Redirect.loop")
+    package static let tooMany = text("Redirect.tooMany")
+
     /// The most redirects one request follows.
     package static let limit = 5
 
@@ -24,19 +28,21 @@ package enum Redirects {
         -> NetworkError?
     {
         func refused(_ reason: String) -> NetworkError { .badRedirect(location: location, reason: reason) }
-        guard let target, let scheme = target.scheme?.lowercased() else { return refused("it is not a valid address") }
-        guard scheme == "http" || scheme == "https" else {
-            return refused("only http and https addresses are followed")
+        guard let target, let scheme = target.scheme?.lowercased() else {
+            return refused(text("Redirect.invalidAddress"))
         }
-        guard let host = target.host, !host.isEmpty else { return refused("it names no host") }
+        guard scheme == "http" || scheme == "https" else {
+            return refused(text("Redirect.notHTTP"))
+        }
+        guard let host = target.host, !host.isEmpty else { return refused(text("Redirect.noHost")) }
         if let port = target.port, !(1...65535).contains(port) {
-            return refused("port \(port) is out of range (1 to 65535)")
+            return refused(text("Redirect.portOutOfRange", String(port)))
         }
         guard target.user == nil, target.password == nil else {
-            return refused("it carries a user name or password")
+            return refused(text("Redirect.credentials"))
         }
         if resendsBody, !sameOrigin(origin, target) {
-            return refused("it would send the request's body, which may hold a password, to another site")
+            return refused(text("Redirect.bodyToAnotherSite"))
         }
         return nil
     }

@@ -117,7 +117,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .httpTooManyRedirects:
             return .badRedirect(
                 location: urlError.failingURL?.absoluteString ?? host,
-                reason: "it leads to too many redirects, or a loop")
+                reason: text("Redirect.tooManyOrLoop"))
         default: return .transport(urlError.localizedDescription)
         }
     }

@@ -48,19 +48,24 @@ extension PersistenceError {
 }
 
 extension PersistenceError: LocalizedError {
-    /// What went wrong, in words a user can act on.
+    /// What went wrong, in words an app's user can act on, without the file's path (an app shows
+    /// no paths; the file is in the case for logs and tools); looked up in the module's
+    /// `Localizable.strings`, English by default.
     public var errorDescription: String? {
         switch self {
-        case .corrupt(let file, let reason):
-            "The saved data in \(file) is damaged and cannot be read (\(reason)). Delete the file to start again."
-        case .readFailed(let file, let reason): "Cannot read \(file): \(reason)"
-        case .writeFailed(let file, let reason): "Cannot save to \(file): \(reason)"
-        case .deleteFailed(let file, let reason): "Cannot delete \(file): \(reason)"
-        case .alreadyExists(let file): "\(file) holds a value already."
-        case .tooLarge(let file, let limit):
-            "\(file) is larger than \(limit / 1024) KiB, far more than it should hold. Delete the file to start again."
+        case .corrupt: text("PersistenceError.corrupt")
+        case .readFailed(_, let reason): text("PersistenceError.readFailed", reason)
+        case .writeFailed(_, let reason): text("PersistenceError.writeFailed", reason)
+        case .deleteFailed(_, let reason): text("PersistenceError.deleteFailed", reason)
+        case .alreadyExists: text("PersistenceError.alreadyExists")
+        case .tooLarge: text("PersistenceError.tooLarge")
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }
 
 enum StoredValue {

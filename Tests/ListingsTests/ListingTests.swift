@@ -90,7 +90,7 @@ struct ListingsServiceTests {
         let service = RemoteListingsService(
             api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
         await #expect(throws: ListingsError.unauthorized) { try await service.products() }
-        #expect(ListingsError.unauthorized.localizedDescription.contains("LISTINGS_USERNAME"))
+        #expect(ListingsError.unauthorized.localizedDescription == "The shop did not accept the app's sign-in.")
     }
 
     func withLiveService(

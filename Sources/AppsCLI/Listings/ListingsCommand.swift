@@ -170,7 +170,10 @@ extension ListingsCommand {
 extension ListingsError: ReportableError {
     var failure: Failure {
         switch self {
-        case .unauthorized: Failure(kind: .unauthorized, message: localizedDescription)
+        case .unauthorized:
+            Failure(
+                kind: .unauthorized,
+                message: "The listings backend refused the credentials (check LISTINGS_USERNAME / LISTINGS_PASSWORD).")
         case .productNotFound, .userNotFound: Failure(kind: .notFound, message: localizedDescription)
         case .network(let cause): Failure(cause)
         }

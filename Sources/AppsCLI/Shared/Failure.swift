@@ -62,7 +62,7 @@ extension Failure {
     }
 
     init(_ error: NetworkError) {
-        let message = error.localizedDescription
+        let message = Self.message(error)
         switch error {
         case .unexpectedStatus(401, _), .unexpectedStatus(403, _): self.init(kind: .unauthorized, message: message)
         case .unexpectedStatus(404, _): self.init(kind: .notFound, message: message)
@@ -89,11 +89,39 @@ extension Failure {
     /// Damaged data is `badData` (65); a state file that cannot be read or written (a full disk,
     /// no permission) is `io`, 74; a value that exists already is a `conflict`.
     init(_ error: PersistenceError) {
-        let message = error.localizedDescription
+        let message = Self.message(error)
         switch error {
         case .corrupt, .tooLarge: self.init(kind: .badData, message: message)
         case .readFailed, .deleteFailed, .writeFailed: self.init(kind: .io, message: message)
         case .alreadyExists: self.init(kind: .conflict, message: message)
+        }
+    }
+}
+
+extension Failure {
+    /// A store's failure with the file it concerns and what to do about it: a command line's
+    /// user can go and look (the library's own words name no path).
+    static func message(_ error: PersistenceError) -> String {
+        switch error {
+        case .corrupt(let file, let reason):
+            "The saved data in \(file) is damaged and cannot be read (\(reason)). Delete the file to start again."
+        case .readFailed(let file, let reason): "Cannot read \(file): \(reason)"
+        case .writeFailed(let file, let reason): "Cannot save to \(file): \(reason)"
+        case .deleteFailed(let file, let reason): "Cannot delete \(file): \(reason)"
+        case .alreadyExists(let file): "\(file) holds a value already."
+        case .tooLarge(let file, let limit):
+            "\(file) is larger than \(limit / 1024) KiB, far more than it should hold. Delete the file to start again."
+        }
+    }
+
+    /// A network failure as the command line says it: the library's words, with the option or
+    /// check that helps at a terminal.
+    static func message(_ error: NetworkError) -> String {
+        switch error {
+        case .cannotConnect(let host):
+            "Cannot connect to \(host). Check that the server is running and the address is right."
+        case .timedOut(let seconds): "The server did not answer within \(seconds) s. Try again, or raise --timeout."
+        default: error.localizedDescription
         }
     }
 }

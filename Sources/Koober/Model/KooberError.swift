@@ -53,11 +53,11 @@ extension SignUpProblem: LocalizedError {
     /// The message the form shows under the field.
     public var errorDescription: String? {
         switch self {
-        case .fullNameBlank: "Enter your full name."
-        case .nicknameBlank: "Enter a nickname."
-        case .emailWithoutAt: "Enter an email address with an @."
-        case .phoneInvalid: "Enter a phone number: digits, spaces, dashes."
-        case .passwordTooShort(let minimum): "Use at least \(minimum) characters for the password."
+        case .fullNameBlank: text("SignUpProblem.fullNameBlank")
+        case .nicknameBlank: text("SignUpProblem.nicknameBlank")
+        case .emailWithoutAt: text("SignUpProblem.emailWithoutAt")
+        case .phoneInvalid: text("SignUpProblem.phoneInvalid")
+        case .passwordTooShort(let minimum): text("SignUpProblem.passwordTooShort", String(minimum))
         }
     }
 }
@@ -97,9 +97,9 @@ extension SignInError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .unauthorized: "The email or password is incorrect."
+        case .unauthorized: text("SignInError.unauthorized")
         case .unknown(let cause?): cause.localizedDescription
-        case .unknown(nil): "Signing in failed. Please try again."
+        case .unknown(nil): text("SignInError.unknown")
         }
     }
 }
@@ -111,9 +111,9 @@ extension SignUpError: LocalizedError {
         case .invalidFields(let problems):
             SignUpField.allCases.compactMap { problems[$0]?.localizedDescription }.joined(separator: " ")
         case .rejected(let message): message
-        case .conflict: "An account with this email already exists. Sign in instead."
+        case .conflict: text("SignUpError.conflict")
         case .unknown(let cause?): cause.localizedDescription
-        case .unknown(nil): "Signing up failed. Please try again."
+        case .unknown(nil): text("SignUpError.unknown")
         }
     }
 }
@@ -122,7 +122,7 @@ extension RideError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .sessionExpired: "Your session has expired. Sign in again."
+        case .sessionExpired: text("RideError.sessionExpired")
         case .rejected(let message): message
         case .unavailable(let cause): cause.localizedDescription
         }
@@ -134,7 +134,7 @@ extension SignInUseCaseError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .signIn(let error): error.localizedDescription
-        case .storingSessionFailed(let message): "You are signed in, but the session could not be saved: \(message)"
+        case .storingSessionFailed(let message): text("SignInUseCaseError.storingSessionFailed", message)
         }
     }
 }
@@ -144,7 +144,7 @@ extension SignUpUseCaseError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .signUp(let error): error.localizedDescription
-        case .storingSessionFailed(let message): "Your account exists, but the session could not be saved: \(message)"
+        case .storingSessionFailed(let message): text("SignUpUseCaseError.storingSessionFailed", message)
         }
     }
 }
@@ -158,4 +158,9 @@ extension KooberError: LocalizedError {
         case .storage(let error): error.localizedDescription
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }

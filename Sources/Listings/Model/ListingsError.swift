@@ -24,11 +24,15 @@ extension ListingsError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .unauthorized:
-            "The listings backend refused the credentials (check LISTINGS_USERNAME / LISTINGS_PASSWORD)."
-        case .productNotFound(let id): "There is no product \"\(id)\"."
-        case .userNotFound(let id): "There is no user \"\(id)\"."
+        case .unauthorized: text("ListingsError.unauthorized")
+        case .productNotFound(let id): text("ListingsError.productNotFound", id)
+        case .userNotFound(let id): text("ListingsError.userNotFound", id)
         case .network(let cause): cause.localizedDescription
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }

@@ -30,7 +30,7 @@ public final class ListingViewModel {
     /// Loads the products and the user's offers together; offers that fail to load leave the products
     /// without badges (``Listing/offersFailure`` says why) rather than failing the listing.
     /// ``state`` keeps the listing loaded before while reloading and after a failed reload; a
-    /// cancelled load puts back the state it replaced (see ``LoadState``).
+    /// cancelled load puts back the state it replaced (see `LoadState`).
     public func load() async {
         await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing, userID] in
             try await loadListing(userID: userID)

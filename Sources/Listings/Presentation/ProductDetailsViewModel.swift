@@ -46,7 +46,7 @@ public final class ProductDetailsViewModel {
 
     /// Loads the details and the user's offers at the same time, then the image the details name.
     /// A reload keeps the details and the image shown before, and a cancelled load puts back what
-    /// it replaced (see ``LoadState``).
+    /// it replaced (see `LoadState`).
     public func load() async {
         await detailLoads.run(\.state, on: self, failure: ListingsError.init) { try await self.loadDetails() }
         guard case .loaded(let details) = state else { return }

@@ -29,10 +29,15 @@ extension LottoError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .drawNotFound(let id): "There is no draw \"\(id)\"."
-        case .noDraws: "No draw has been published yet."
-        case .badData(let data): "The Lotto backend sent data that cannot be used: \(data)"
+        case .drawNotFound(let id): text("LottoError.drawNotFound", id)
+        case .noDraws: text("LottoError.noDraws")
+        case .badData(let data): text("LottoError.badData", data.description)
         case .network(let cause): cause.localizedDescription
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }

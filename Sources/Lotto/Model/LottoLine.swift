@@ -75,10 +75,10 @@ extension LineError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .wrongCount(let count): "A line has \(LottoLine.size) numbers, not \(count)."
-        case .outOfRange(let value): "\(value) is not between 1 and 59."
-        case .repeated(let number): "\(number) appears twice; the six numbers must differ."
-        case .bonusAmongNumbers(let number): "The bonus ball \(number) is also one of the six numbers."
+        case .wrongCount(let count): text("LineError.wrongCount", String(LottoLine.size), String(count))
+        case .outOfRange(let value): text("LineError.outOfRange", String(value))
+        case .repeated(let number): text("LineError.repeated", number.description)
+        case .bonusAmongNumbers(let number): text("LineError.bonusAmongNumbers", number.description)
         }
     }
 }

@@ -25,7 +25,7 @@ public final class ResultsViewModel {
     }
 
     /// Loads the draws: ``state`` goes `.loading`, then `.loaded` or `.failed`, keeping the draws
-    /// loaded before (see ``LoadState``). Call it again to retry or refresh; a cancelled load puts
+    /// loaded before (see `LoadState`). Call it again to retry or refresh; a cancelled load puts
     /// back the state it replaced.
     public func load() async {
         await loads.run(\.state, on: self, failure: LottoError.init) { [service] in

@@ -22,7 +22,7 @@ public final class TicketsViewModel {
     }
 
     /// Loads draws and tickets at once and checks each ticket: ``state`` goes `.loading`, then
-    /// `.loaded` or `.failed`, keeping the tickets loaded before (see ``LoadState``). Call it again
+    /// `.loaded` or `.failed`, keeping the tickets loaded before (see `LoadState`). Call it again
     /// to retry or refresh; a cancelled load puts back the state it replaced.
     public func load() async {
         await loads.run(\.state, on: self, failure: LottoError.init) { [draws, tickets] in

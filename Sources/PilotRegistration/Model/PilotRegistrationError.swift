@@ -26,9 +26,15 @@ extension PilotRegistrationError: LocalizedError {
     /// What went wrong, in words a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .licensesUnavailable(let cause): "The licenses cannot be loaded. \(cause.localizedDescription)"
+        case .licensesUnavailable(let cause):
+            text("PilotRegistrationError.licensesUnavailable", cause.localizedDescription)
         case .storage(let cause): cause.localizedDescription
-        case .alreadyRegistered(let pilot): "\(pilot.name) is already registered here; log out first."
+        case .alreadyRegistered(let pilot): text("PilotRegistrationError.alreadyRegistered", pilot.name)
         }
     }
+}
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
 }

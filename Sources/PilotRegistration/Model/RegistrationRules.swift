@@ -59,14 +59,16 @@ extension RegistrationProblem: LocalizedError {
     /// The message the form shows under the field.
     public var errorDescription: String? {
         switch self {
-        case .nameBlank: "Enter your name."
-        case .passwordEmpty: "Enter a password."
-        case .passwordContainsName: "The password must not contain your name."
-        case .passwordTooShort(let minimum): "Use at least \(minimum) characters."
-        case .passwordTooSimple: "Use an uppercase letter, a lowercase letter and a digit."
-        case .verificationMismatch: "The passwords do not match."
+        case .nameBlank: text("RegistrationProblem.nameBlank")
+        case .passwordEmpty: text("RegistrationProblem.passwordEmpty")
+        case .passwordContainsName: text("RegistrationProblem.passwordContainsName")
+        case .passwordTooShort(let minimum): text("RegistrationProblem.passwordTooShort", String(minimum))
+        case .passwordTooSimple: text("RegistrationProblem.passwordTooSimple")
+        case .verificationMismatch: text("RegistrationProblem.verificationMismatch")
         case .unknownLicense(let types):
-            types.isEmpty ? "No licenses are available." : "Choose one of: \(types.joined(separator: ", "))."
+            types.isEmpty
+                ? text("RegistrationProblem.noLicenses")
+                : text("RegistrationProblem.unknownLicense", types.joined(separator: ", "))
         }
     }
 }

@@ -47,7 +47,7 @@ public final class RegistrationViewModel {
     }
 
     /// Loads the licenses the form offers; ``licenses`` says how that went, keeping the licenses
-    /// loaded before while reloading and after a failed reload (see ``LoadState``).
+    /// loaded before while reloading and after a failed reload (see `LoadState`).
     public func loadLicenses() async {
         await loads.run(\.licenses, on: self, failure: PilotRegistrationError.init(licenses:)) {
             [licensesService] in try await licensesService.loadLicenses()

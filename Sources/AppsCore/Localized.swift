@@ -1,0 +1,37 @@
+import Foundation
+
+/// A user-facing string of a library module: looked up by `key` in the module's
+/// `Localizable.strings` (English is the base, `en.lproj`; an app that adds a language to its own
+/// bundle's lookup, or a translation to the module's, gets it) and filled with `arguments`:
+/// `%@` takes the next one, `%1$@` a numbered one (translations may reorder), `%%` is a `%`.
+///
+/// ```swift
+/// localized("NetworkError.timedOut", bundle: .module, arguments: [String(seconds)])
+/// ```
+package func localized(_ key: String, bundle: Bundle, arguments: [String] = []) -> String {
+    let format = bundle.localizedString(forKey: key, value: nil, table: nil)
+    var result = ""
+    var next = 0
+    var rest = format[...]
+    while let percent = rest.firstIndex(of: "%") {
+        result += rest[..<percent]
+        let specifier = rest[rest.index(after: percent)...]
+        if specifier.hasPrefix("%") {
+            result += "%"
+            rest = specifier.dropFirst()
+        } else if specifier.hasPrefix("@") {
+            result += next < arguments.count ? arguments[next] : ""
+            next += 1
+            rest = specifier.dropFirst()
+        } else if let dollar = specifier.firstIndex(of: "$"), let number = Int(specifier[..<dollar]),
+            specifier[specifier.index(after: dollar)...].hasPrefix("@")
+        {
+            result += arguments.indices.contains(number - 1) ? arguments[number - 1] : ""
+            rest = specifier[specifier.index(dollar, offsetBy: 2)...]
+        } else {
+            result += "%"
+            rest = specifier
+        }
+    }
+    return result + rest
+}
