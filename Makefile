@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test test-tsan availability conformance docs man serve lint format clean bench bench-cli
+.PHONY: build test test-tsan availability conformance docs samples man serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -31,6 +31,12 @@ conformance:
 # DocC for every library product: no warnings, at least 95 % of public symbols summarised.
 docs:
 	.ci/docs
+
+# Every Swift sample of the DocC catalogs and the README, type-checked as written against the
+# modules of the last build (SwiftUI samples where SwiftUI can be imported).
+samples:
+	$(SWIFT) build
+	.ci/samples
 
 # The manual page, from the command tree (swift-argument-parser's generate-manual plugin).
 man:

@@ -42,7 +42,7 @@ public struct CachingHTTPClient: HTTPClient {
     /// ```swift
     /// let cached = CachingHTTPClient(
     ///     RetryingHTTPClient(URLSessionHTTPClient()),
-    ///     directory: URL.cachesDirectory.appending(path: "http"))
+    ///     directory: caches.appending(path: "http"))  // the app's Caches folder
     /// ```
     /// - Parameters:
     ///   - base: the client that talks to the server.

@@ -28,7 +28,7 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
     ///
     /// ```swift
     /// let store = FileValueStore<Settings>(
-    ///     fileURL: URL.applicationSupportDirectory.appending(path: "settings.json"))
+    ///     fileURL: support.appending(path: "settings.json"))  // in Application Support
     /// try store.save(Settings(theme: "dark"))
     /// ```
     /// - Parameters:

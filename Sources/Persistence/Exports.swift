@@ -1,0 +1,2 @@
+// Foundation's `URL` and `Data` are in every store's API: `import Persistence` brings them along.
+@_exported import Foundation
