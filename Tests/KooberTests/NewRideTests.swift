@@ -110,6 +110,23 @@ struct NewRideFromAnAppTests {
         #expect(model.state == .choosing)
     }
 
+    /// A search whose task SwiftUI cancelled showed "cancelled" as the picker's error.
+    @Test func aCancelledSearchIsNoError() async {
+        struct HangingPlaces: LocationsService {
+            func searchLocations(_ query: String) async throws -> [Location] {
+                try await Task.sleep(for: .seconds(3600))
+                return []
+            }
+            func rideOptions() async throws -> [RideOption] { [] }
+        }
+        let picker = DropoffPickerViewModel(locations: HangingPlaces(), excluding: operaHouse)
+        let search = Task { await picker.search("bo") }
+        await until { picker.query == "bo" }
+        search.cancel()
+        await search.value
+        #expect(picker.error == nil)
+    }
+
     @Test func thePickerCanBeMadeOnItsOwn() async {
         let picker = DropoffPickerViewModel(locations: FlakyRides(), excluding: operaHouse)
         await picker.search("")

@@ -30,8 +30,9 @@ public final class DropoffPickerViewModel {
     }
 
     /// Searches the places whose name contains `query`, in any case, and shows them in ``results``.
-    /// A failure empties ``results`` and sets ``error``. When searches overlap (a search per key
-    /// typed), an answer to any but the latest query is dropped, whenever it arrives.
+    /// A failure empties ``results`` and sets ``error``; a search cancelled with its task changes
+    /// nothing. When searches overlap (a search per key typed), an answer to any but the latest
+    /// query is dropped, whenever it arrives.
     public func search(_ query: String) async {
         self.query = query
         let found: Result<[Location], NetworkError>
@@ -40,7 +41,7 @@ public final class DropoffPickerViewModel {
         } catch {
             found = .failure(NetworkError(error))
         }
-        guard query == self.query else { return }
+        guard query == self.query, !Task.isCancelled else { return }
         switch found {
         case .success(let places):
             results = places
