@@ -9,7 +9,7 @@ import Foundation
 /// localized("NetworkError.timedOut", bundle: .module, arguments: [String(seconds)])
 /// ```
 package func localized(_ key: String, bundle: Bundle, arguments: [String] = []) -> String {
-    let format = bundle.localizedString(forKey: key, value: nil, table: nil)
+    let format = LocalizedFormats.format(key, in: bundle)
     var result = ""
     var next = 0
     var rest = format[...]
@@ -34,4 +34,22 @@ package func localized(_ key: String, bundle: Bundle, arguments: [String] = []) 
         }
     }
     return result + rest
+}
+
+/// Each string looked up once, under a lock, and kept as a native copy. Concurrent lookups in one
+/// bundle crashed Foundation's `Bundle` on Linux (a string of its table freed while another
+/// thread reads it, seen in the test suite), and a copy owes nothing to the table it came from.
+private enum LocalizedFormats {
+    private static let formats = Locked<[String: String]>([:])
+
+    static func format(_ key: String, in bundle: Bundle) -> String {
+        formats.withLock { formats in
+            let id = bundle.bundlePath + "\u{0}" + key
+            if let format = formats[id] { return format }
+            var format = bundle.localizedString(forKey: key, value: nil, table: nil)
+            format.makeContiguousUTF8()
+            formats[id] = format
+            return format
+        }
+    }
 }
