@@ -13,6 +13,10 @@ public enum NetworkError: Error, Equatable, Sendable {
     case cancelled
     /// The connection broke before a complete response arrived.
     case connectionLost
+    /// No secure connection could be made: a certificate the device does not trust (a captive
+    /// portal, an intercepting proxy, a wrong clock), a failed TLS handshake, or plain HTTP where
+    /// the app requires HTTPS.
+    case insecureConnection(host: String)
     /// The server answered with a status the endpoint does not accept.
     /// `message` is the body's `{"message": ...}` when it sent one.
     case unexpectedStatus(Int, message: String?)
@@ -35,7 +39,7 @@ public enum NetworkError: Error, Equatable, Sendable {
         switch self {
         case .cannotConnect, .offline, .timedOut, .connectionLost, .transport: true
         case .unexpectedStatus(let status, _): status >= 500
-        case .cancelled, .undecodable, .invalidRequest, .bodyTooLarge, .badRedirect: false
+        case .cancelled, .undecodable, .invalidRequest, .bodyTooLarge, .badRedirect, .insecureConnection: false
         }
     }
 }
@@ -50,6 +54,7 @@ extension NetworkError: LocalizedError {
         case .timedOut(let seconds): text("NetworkError.timedOut", String(seconds))
         case .cancelled: text("NetworkError.cancelled")
         case .connectionLost: text("NetworkError.connectionLost")
+        case .insecureConnection(let host): text("NetworkError.insecureConnection", host)
         case .unexpectedStatus(let status, let message?):
             text("NetworkError.unexpectedStatus.message", String(status), message)
         case .unexpectedStatus(let status, nil):

@@ -8,9 +8,12 @@ import HTTPTypesFoundation
 #endif
 
 /// The real `HTTPClient`: one long-lived `URLSession` (creating sessions per request crashes on Linux).
+/// ``shared`` is the one every `Remote…(baseURL:)` uses by default, so an app has one session per
+/// process however often its views are re-created.
 ///
-/// Cancelling the calling task cancels the transfer. Every request gets the configured timeout,
-/// rounded up to whole seconds because FoundationNetworking truncates fractions (0.5 s fires at once).
+/// Cancelling the calling task cancels the transfer. Every request gets the configured timeout;
+/// on Linux it is rounded up to whole seconds, because FoundationNetworking truncates fractions
+/// (0.5 s fires at once).
 ///
 /// Bodies arrive through the session's delegate, chunk by chunk, so a body longer than
 /// `maximumBodyBytes` ends its transfer as soon as it passes the cap. The cap counts the bytes
@@ -26,30 +29,64 @@ import HTTPTypesFoundation
 public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let transfers = TransferDelegate()
+    private let timeout: TimeInterval
     private let timeoutSeconds: Int
     private let maximumBodyBytes: Int
 
     /// The default cap on a body: far above anything the five backends send.
     public static let defaultMaximumBodyBytes = 32 << 20
 
+    /// The client every `Remote…(baseURL:)` uses unless given another: one session for the process.
+    ///
+    /// ```swift
+    /// let lotto = RemoteLottoService(baseURL: backendURL)  // uses URLSessionHTTPClient.shared
+    /// ```
+    public static let shared = URLSessionHTTPClient()
+
     /// Creates an ``URLSessionHTTPClient``.
     ///
     /// - Parameters:
     ///   - timeout: the longest wait for each request; at least one second.
     ///   - maximumBodyBytes: a longer body is ``NetworkError/bodyTooLarge(limitBytes:)``.
-    ///   - configuration: the session's configuration; ephemeral by default (no cookies, no URL cache).
+    ///   - configuration: the session's configuration. By default, on Apple platforms, the system's
+    ///     HTTP cache (`URLCache.shared`, so `Cache-Control` and validators work as an app expects)
+    ///     and no cookies; on Linux, an ephemeral one with no URL cache (FoundationNetworking never
+    ///     fills it; `CachingHTTPClient` is the cache there).
     public init(
         timeout: Duration = .seconds(10), maximumBodyBytes: Int = defaultMaximumBodyBytes,
-        configuration: URLSessionConfiguration = .ephemeral
+        configuration: URLSessionConfiguration = URLSessionHTTPClient.defaultConfiguration()
     ) {
         self.maximumBodyBytes = maximumBodyBytes
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        self.timeout = TimeInterval(seconds)
         self.timeoutSeconds = max(1, Int(seconds.rounded(.up)))
-        configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = Self.requestTimeout(seconds)
         configuration.httpCookieStorage = nil
         self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+    }
+
+    /// The configuration the initialiser uses unless given one: see its `configuration` parameter.
+    public static func defaultConfiguration() -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.urlCache = nil
+        #else
+            let configuration = URLSessionConfiguration.default
+            configuration.urlCache = .shared
+        #endif
+        configuration.httpCookieStorage = nil
+        return configuration
+    }
+
+    /// The timeout URLSession gets: as asked on Apple platforms; whole seconds, rounded up, on
+    /// Linux, where FoundationNetworking truncates fractions.
+    static func requestTimeout(_ seconds: Double) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+            TimeInterval(max(1, seconds.rounded(.up)))
+        #else
+            TimeInterval(max(0.001, seconds))
+        #endif
     }
 
     deinit {
@@ -61,7 +98,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw NetworkError.invalidRequest("\(request.method) \(request.path ?? "") has no valid URL")
         }
-        urlRequest.timeoutInterval = TimeInterval(timeoutSeconds)
+        urlRequest.timeoutInterval = Self.requestTimeout(timeout)
         urlRequest.httpBody = body
         let host = request.authority ?? "the server"
         let task = Locked<URLSessionDataTask?>(nil)
@@ -112,8 +149,15 @@ public final class URLSessionHTTPClient: HTTPClient {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut(seconds: timeoutSeconds)
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed: return .cannotConnect(host: host)
-        case .notConnectedToInternet: return .offline
+        // The device has no network for this app: none at all, cellular off for the app, or
+        // roaming off abroad. "You're offline" is what its user can act on.
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff: return .offline
+        // Also what iOS reports for a transfer cut when the app was suspended.
         case .networkConnectionLost, .badServerResponse, .zeroByteResource: return .connectionLost
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            return .insecureConnection(host: host)
         case .httpTooManyRedirects:
             return .badRedirect(
                 location: urlError.failingURL?.absoluteString ?? host,

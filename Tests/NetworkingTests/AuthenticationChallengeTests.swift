@@ -109,3 +109,34 @@ private final class IgnoringSender: NSObject, URLAuthenticationChallengeSender {
     func performDefaultHandling(for _: URLAuthenticationChallenge) {}
     func rejectProtectionSpaceAndContinue(with _: URLAuthenticationChallenge) {}
 }
+
+/// What iOS reports when the network is not there for the app, through the delegate as a transfer
+/// ends: each is the `NetworkError` an app can say something useful about.
+@Suite struct NetworkConditionTests {
+    @Test(arguments: [
+        (URLError.Code.notConnectedToInternet, NetworkError.offline),
+        (.dataNotAllowed, .offline),  // cellular data off for the app
+        (.internationalRoamingOff, .offline),
+        (.networkConnectionLost, .connectionLost),  // also after the app was suspended
+        (.secureConnectionFailed, .insecureConnection(host: "api.test")),
+        (.serverCertificateUntrusted, .insecureConnection(host: "api.test")),
+        (.serverCertificateHasBadDate, .insecureConnection(host: "api.test")),
+        (.cannotFindHost, .cannotConnect(host: "api.test")),
+        (.timedOut, .timedOut(seconds: 5)),
+    ])
+    func eachConditionIsTheRightError(_ code: URLError.Code, _ expected: NetworkError) async {
+        let delegate = TransferDelegate()
+        let session = URLSession(configuration: .ephemeral)
+        let task = session.dataTask(with: URL(string: "https://api.test/x")!)
+        let ending = await withCheckedContinuation { continuation in
+            delegate.begin(task, maximumBodyBytes: 1) { continuation.resume(returning: $0) }
+            delegate.urlSession(session, task: task, didCompleteWithError: URLError(code))
+        }
+        guard case .failed(let error) = ending else {
+            Issue.record("\(ending)")
+            return
+        }
+        #expect(URLSessionHTTPClient.networkError(for: error, host: "api.test", timeoutSeconds: 5) == expected)
+        #expect(expected.isUnavailable == (expected != .insecureConnection(host: "api.test")))
+    }
+}

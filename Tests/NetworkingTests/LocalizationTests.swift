@@ -6,6 +6,7 @@ import Testing
 struct NetworkingLocalizationTests {
     @Test(arguments: [
         NetworkError.cannotConnect(host: "h"), .offline, .timedOut(seconds: 3), .cancelled, .connectionLost,
+        .insecureConnection(host: "h"),
         .unexpectedStatus(418, message: "m"), .unexpectedStatus(101, message: nil),
         .unexpectedStatus(302, message: nil),
         .unexpectedStatus(304, message: nil), .unexpectedStatus(0, message: nil), .unexpectedStatus(150, message: nil),

@@ -76,7 +76,7 @@ extension Failure {
                 message:
                     "The backend's answer could not be read: it may not speak plain HTTP on that address, or the connection broke.",
                 cause: reason)
-        case .cannotConnect, .offline, .timedOut, .connectionLost, .cancelled, .invalidRequest:
+        case .cannotConnect, .offline, .timedOut, .connectionLost, .cancelled, .invalidRequest, .insecureConnection:
             self.init(kind: .unavailable, message: message)
         }
     }

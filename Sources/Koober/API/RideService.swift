@@ -33,9 +33,9 @@ public struct RemoteRideService: LocationsService, RideService {
     ///
     /// - Parameters:
     ///   - baseURL: where the backend answers, such as `https://api.example.com`.
-    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
-    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
     }
 

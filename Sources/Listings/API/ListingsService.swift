@@ -49,9 +49,9 @@ public struct RemoteListingsService: ListingsService {
     /// - Parameters:
     ///   - baseURL: where the backend answers, such as `https://api.example.com`.
     ///   - credentials: sent as HTTP basic auth with every request.
-    ///   - httpClient: how requests travel; a `URLSessionHTTPClient` unless a test or an app's
+    ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
-    public init(baseURL: URL, credentials: BasicCredentials, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+    public init(baseURL: URL, credentials: BasicCredentials, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
         self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient), credentials: credentials)
     }
 
