@@ -37,6 +37,9 @@ public enum PersistenceError: Error, Equatable, Sendable {
     case alreadyExists(file: String)
     /// The file is larger than any value the store keeps: it is refused before it is read.
     case tooLarge(file: String, limitBytes: Int)
+    /// The value is protected until the device is first unlocked, and it has not been since it
+    /// started (an app launched in the background): try again after the user unlocks it.
+    case unavailableUntilUnlock(file: String)
 }
 
 extension PersistenceError {
@@ -59,6 +62,7 @@ extension PersistenceError: LocalizedError {
         case .deleteFailed(_, let reason): text("PersistenceError.deleteFailed", reason)
         case .alreadyExists: text("PersistenceError.alreadyExists")
         case .tooLarge: text("PersistenceError.tooLarge")
+        case .unavailableUntilUnlock: text("PersistenceError.unavailableUntilUnlock")
         }
     }
 }

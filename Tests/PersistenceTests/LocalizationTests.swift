@@ -9,6 +9,7 @@ struct PersistenceLocalizationTests {
         .readFailed(file: "/secret/path.json", reason: "r"),
         .writeFailed(file: "/secret/path.json", reason: "r"), .deleteFailed(file: "/secret/path.json", reason: "r"),
         .alreadyExists(file: "/secret/path.json"), .tooLarge(file: "/secret/path.json", limitBytes: 1024),
+        .unavailableUntilUnlock(file: "/secret/path.json"),
     ])
     func everyErrorHasAValueAndNoPath(_ error: PersistenceError) {
         let text = error.localizedDescription

@@ -3,9 +3,9 @@ import Persistence
 import TestSupport
 import Testing
 
-/// The two implementations the contract runs against.
+/// The implementations the contract runs against; the keychain store through the fake keychain.
 enum StoreSubject: String, CaseIterable, CustomTestStringConvertible {
-    case file, memory
+    case file, memory, keychain
 
     var testDescription: String { rawValue }
 
@@ -18,6 +18,8 @@ enum StoreSubject: String, CaseIterable, CustomTestStringConvertible {
             }
         case .memory:
             try await body(InMemoryValueStore<StoredSample>())
+        case .keychain:
+            try await body(KeychainValueStore<StoredSample>(service: "tests", account: "sample", items: KeychainFake()))
         }
     }
 }
@@ -148,5 +150,62 @@ struct FileValueStoreTests {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             #expect(throws: PersistenceError.self) { try store.load() }
         }
+    }
+}
+
+/// The keychain store's own behaviour, through the fake: the calls it makes and what each answer
+/// becomes. The Security calls themselves (SystemKeychain) are compiled on Apple platforms only.
+@Suite("Keychain store")
+struct KeychainValueStoreTests {
+    let keychain = KeychainFake()
+    var store: KeychainValueStore<StoredSample> {
+        KeychainValueStore(service: "com.example.app", account: "session", items: keychain)
+    }
+
+    @Test func aSaveAddsTheItemThenUpdatesIt() throws {
+        try store.save(StoredSample(name: "one"))
+        try store.save(StoredSample(name: "two"))
+        #expect(try store.load() == StoredSample(name: "two"))
+        #expect(keychain.data(service: "com.example.app", account: "session") != nil)
+        #expect(keychain.data(service: "com.example.app", account: "other") == nil)
+    }
+
+    @Test func beforeFirstUnlockAReadIsATypedErrorAnAppCanWaitOut() throws {
+        try store.save(StoredSample(name: "kept"))
+        keychain.isLocked = true
+        #expect(throws: PersistenceError.unavailableUntilUnlock(file: "keychain com.example.app/session")) {
+            try store.load()
+        }
+        #expect(throws: PersistenceError.self) { try store.save(StoredSample(name: "new")) }
+        keychain.isLocked = false
+        #expect(try store.load() == StoredSample(name: "kept"), "nothing was lost while locked")
+    }
+
+    @Test func aCreateOverAnItemIsAlreadyExists() throws {
+        try store.create(StoredSample(name: "first"))
+        #expect(throws: PersistenceError.alreadyExists(file: "keychain com.example.app/session")) {
+            try store.create(StoredSample(name: "second"))
+        }
+    }
+
+    @Test func damagedItemDataIsCorruptNotACrash() throws {
+        try keychain.add(Data("{ not json".utf8), service: "com.example.app", account: "session")
+        #expect {
+            try store.load()
+        } throws: { error in
+            if case .corrupt = error as? PersistenceError { true } else { false }
+        }
+    }
+
+    @Test func deletingNothingIsNotAnError() throws {
+        try store.delete()
+        try store.save(StoredSample(name: "x"))
+        try store.delete()
+        #expect(try store.load() == nil)
+    }
+
+    @Test func theErrorsNameTheItemNotAPath() {
+        #expect(
+            !PersistenceError.unavailableUntilUnlock(file: "keychain a/b").localizedDescription.contains("keychain"))
     }
 }

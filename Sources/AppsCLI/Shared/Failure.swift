@@ -92,7 +92,7 @@ extension Failure {
         let message = Self.message(error)
         switch error {
         case .corrupt, .tooLarge: self.init(kind: .badData, message: message)
-        case .readFailed, .deleteFailed, .writeFailed: self.init(kind: .io, message: message)
+        case .readFailed, .deleteFailed, .writeFailed, .unavailableUntilUnlock: self.init(kind: .io, message: message)
         case .alreadyExists: self.init(kind: .conflict, message: message)
         }
     }
@@ -109,6 +109,7 @@ extension Failure {
         case .writeFailed(let file, let reason): "Cannot save to \(file): \(reason)"
         case .deleteFailed(let file, let reason): "Cannot delete \(file): \(reason)"
         case .alreadyExists(let file): "\(file) holds a value already."
+        case .unavailableUntilUnlock(let file): "Cannot read \(file) until the device is unlocked."
         case .tooLarge(let file, let limit):
             "\(file) is larger than \(limit / 1024) KiB, far more than it should hold. Delete the file to start again."
         }
