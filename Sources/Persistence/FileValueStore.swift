@@ -15,11 +15,31 @@ import Foundation
 /// never a mix. Missing parent folders are created with mode 0700. A file larger than
 /// `maximumBytes` is refused before it is read, so a damaged or hostile file cannot exhaust memory,
 /// and anything but a regular file (a FIFO, a device) is refused without blocking.
+///
+/// On Apple platforms each file it writes gets data protection (``Protection``, complete until the
+/// first unlock by default) and, when asked, is excluded from backups; a save is flushed with
+/// `F_FULLFSYNC`, which reaches the disk where `fsync` may stop at the drive's cache. A read the
+/// device refuses before its first unlock is ``PersistenceError/unavailableUntilUnlock(file:)``.
+/// Linux has none of these: the file is 0600 and flushed with `fsync`.
 public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
+    /// When a file can be read, by the device's lock state (Apple's data protection classes).
+    public enum Protection: Sendable {
+        /// Only while the device is unlocked.
+        case complete
+        /// After the device's first unlock since it started: background launches can read it.
+        case completeUntilFirstUserAuthentication
+        /// Always (no data protection).
+        case none
+    }
+
     /// The file the value lives in.
     public let fileURL: URL
     /// The largest file ``load()`` reads.
     public let maximumBytes: Int
+    /// The data protection each written file gets on Apple platforms.
+    public let protection: Protection
+    /// Whether each written file is excluded from iCloud and computer backups (Apple platforms).
+    public let isExcludedFromBackup: Bool
 
     /// The default cap on a stored file: far above a session or a pilot.
     public static var defaultMaximumBytes: Int { 1 << 20 }
@@ -34,9 +54,16 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
     /// - Parameters:
     ///   - fileURL: the file the value lives in; its folder is created on the first save.
     ///   - maximumBytes: the largest file ``load()`` reads.
-    public init(fileURL: URL, maximumBytes: Int = defaultMaximumBytes) {
+    ///   - protection: the data protection of each written file on Apple platforms.
+    ///   - isExcludedFromBackup: whether each written file is left out of backups (Apple platforms).
+    public init(
+        fileURL: URL, maximumBytes: Int = defaultMaximumBytes,
+        protection: Protection = .completeUntilFirstUserAuthentication, isExcludedFromBackup: Bool = false
+    ) {
         self.fileURL = fileURL
         self.maximumBytes = maximumBytes
+        self.protection = protection
+        self.isExcludedFromBackup = isExcludedFromBackup
     }
 
     private var path: String { fileURL.path }
@@ -48,7 +75,7 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw PersistenceError.readFailed(file: path, reason: POSIXFailure.current("open").description)
+            throw Self.openFailure(errno: errno, file: path)
         }
         defer { close(descriptor) }
         var info = stat()
@@ -97,12 +124,21 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
             .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
         do {
             try Self.writeDurably(data, to: temporaryPath)
+            try applyPlatformAttributes(to: temporaryPath)
             try move(temporaryPath)
         } catch {
             unlink(temporaryPath)
             try failed()
             throw PersistenceError.writeFailed(file: path, reason: "\(error)")
         }
+    }
+
+    /// Why a file could not be opened for reading. `EPERM` is what data protection answers for a
+    /// protected file before the device's first unlock (a permission problem is `EACCES`).
+    static func openFailure(errno code: Int32, file: String) -> PersistenceError {
+        code == EPERM
+            ? .unavailableUntilUnlock(file: file)
+            : .readFailed(file: file, reason: POSIXFailure(call: "open", code: code).description)
     }
 
     /// Reads `size` bytes, and fails if the file grew past the cap while it was read.
@@ -156,7 +192,37 @@ public struct FileValueStore<Value: Codable & Sendable>: ValueStore {
                 offset += written
             }
         }
+        try flush(descriptor)
+    }
+
+    /// `F_FULLFSYNC` on Apple platforms, where `fsync` may leave the data in the drive's cache;
+    /// `fsync` where that is all there is (or `F_FULLFSYNC` is refused, as some file systems do).
+    private static func flush(_ descriptor: Int32) throws {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
         guard fsync(descriptor) == 0 else { throw POSIXFailure.current("fsync") }
+    }
+
+    /// Data protection and backup exclusion, before the file takes the target's name.
+    private func applyPlatformAttributes(to path: String) throws {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            let type: FileProtectionType =
+                switch protection {
+                case .complete: .complete
+                case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
+                case .none: .none
+                }
+            try FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
+        #endif
+        #if canImport(Darwin)
+            if isExcludedFromBackup {
+                var url = URL(fileURLWithPath: path)
+                var values = URLResourceValues()
+                values.isExcludedFromBackup = true
+                try url.setResourceValues(values)
+            }
+        #endif
     }
 }
 
