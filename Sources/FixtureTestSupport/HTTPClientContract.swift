@@ -13,7 +13,7 @@ public struct HTTPClientHarness: Sendable {
     public let baseURL: URL
     public let received: AsyncStream<HTTPRequest>
 
-    public var api: APIClient { APIClient(baseURL: baseURL, httpClient: client) }
+    public var api: EndpointClient { EndpointClient(baseURL: baseURL, httpClient: client) }
 }
 
 /// The implementations of `HTTPClient` that open connections.
@@ -182,7 +182,7 @@ public enum HTTPClientContract {
 public enum HTTPTransportContract {
     public static func refusedConnectionIsCannotConnect(_ client: any HTTPClient) async throws {
         try await withRefusingPort { port in
-            let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: client)
+            let api = EndpointClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: client)
             await #expect(throws: NetworkError.cannotConnect(host: "127.0.0.1:\(port)")) {
                 try await api.send(Endpoint<Data>.bytes("/health"))
             }
@@ -191,7 +191,7 @@ public enum HTTPTransportContract {
 
     public static func slowAnswerTimesOut(_ makeClient: (Duration) -> any HTTPClient) async throws {
         try await HTTPClientSubject.live(.urlSession).withHarness(latency: .seconds(5)) { harness in
-            let api = APIClient(baseURL: harness.baseURL, httpClient: makeClient(.seconds(1)))
+            let api = EndpointClient(baseURL: harness.baseURL, httpClient: makeClient(.seconds(1)))
             await #expect(throws: NetworkError.timedOut(seconds: 1)) {
                 try await api.send(Endpoint<Data>.bytes("/health"))
             }

@@ -3,7 +3,7 @@ import HTTPTypes
 
 /// A description of one API call: what to send and how to read the answer.
 ///
-/// Domains describe endpoints; ``APIClient`` turns them into requests. `decode` sees the body only
+/// Domains describe endpoints; ``EndpointClient`` turns them into requests. `decode` sees the body only
 /// when the status is one of `acceptedStatuses`; other statuses become
 /// ``NetworkError/unexpectedStatus(_:message:)``.
 public struct Endpoint<Response: Sendable>: Sendable {
@@ -14,7 +14,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var path: String
     /// The query, appended to the path.
     public var queryItems: [URLQueryItem]
-    /// Fields this request carries; they win over the ``APIClient``'s.
+    /// Fields this request carries; they win over the ``EndpointClient``'s.
     public var headerFields: HTTPFields
     /// The request's body, if any.
     public var body: Data?

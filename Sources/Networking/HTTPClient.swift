@@ -6,7 +6,7 @@ import HTTPTypes
 /// Implementations: ``URLSessionHTTPClient`` (the network), ``StubHTTPClient`` (a handler in
 /// process). Decorators (retry, cache, logging) wrap another `HTTPClient`.
 /// Failures are thrown as ``NetworkError``; a non-2xx status is *not* an error here, it is
-/// returned like any other response (the ``APIClient`` decides what a status means).
+/// returned like any other response (the ``EndpointClient`` decides what a status means).
 public protocol HTTPClient: Sendable {
     /// Sends `request` with `body` and returns the answer, whatever its status.
     /// ```swift

@@ -374,7 +374,7 @@ struct CachedLotto: DrawsService, TicketsService {
 struct NoImages: ListingsService {
     let live: RemoteListingsService
 
-    func products() async throws -> [Product] { try await live.products() }
+    func products() async throws -> [RetailProduct] { try await live.products() }
     func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
     func offers(userID: String) async throws -> UserOffers { try await live.offers(userID: userID) }
     func imageData(key: String) async throws -> Data { throw NetworkError.unexpectedStatus(404, message: "No image.") }

@@ -13,7 +13,7 @@ struct ServeCommandTests {
         let port = try #require(Int(line.dropFirst(prefix.count)))
         #expect(port > 0)
 
-        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+        let api = EndpointClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
         #expect(try await api.send(Endpoint<[String: String]>.get("/health")) == ["status": "ok"])
 
         process.terminate()  // SIGTERM
@@ -27,7 +27,7 @@ struct ServeCommandTests {
         defer { process.terminate() }
         let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
         let port = try #require(Int(line.split(separator: ":").last ?? ""), "first line: \(line)")
-        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+        let api = EndpointClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
         await #expect(throws: NetworkError.connectionLost) {
             try await api.send(Endpoint<[String: String]>.get("/health"))
         }
@@ -48,7 +48,7 @@ struct ServeCommandTests {
         let process = try AppsProcess.start(["serve", "--port", "0", "--verbose"])
         let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
         let port = try #require(Int(line.split(separator: ":").last ?? ""), "first line: \(line)")
-        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+        let api = EndpointClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
         _ = try await api.send(Endpoint<[String: String]>.get("/health"))
         process.terminate()
         await AppsProcess.waitForExit(process)

@@ -13,7 +13,8 @@ struct AuthenticationServiceTests {
     func makeSUT(status: HTTPResponse.Status, body: String) -> (RemoteAuthenticationService, HTTPClientSpy) {
         let spy = HTTPClientSpy(status: status, json: body)
         return (
-            RemoteAuthenticationService(api: APIClient(baseURL: URL(string: "http://auth.test")!, httpClient: spy)), spy
+            RemoteAuthenticationService(
+                api: EndpointClient(baseURL: URL(string: "http://auth.test")!, httpClient: spy)), spy
         )
     }
 
@@ -58,7 +59,7 @@ struct AuthenticationServiceTests {
 
     @Test func aTransportFailureSaysWhatHappened() async {
         let service = RemoteAuthenticationService(
-            api: APIClient(
+            api: EndpointClient(
                 baseURL: URL(string: "http://auth.test")!,
                 httpClient: StubHTTPClient { _, _ in throw NetworkError.cannotConnect(host: "auth.test") }))
         await #expect(
@@ -88,7 +89,7 @@ struct AuthenticationServiceTests {
     func liveForcedOutcomes(_ outcome: FixtureBackend.AuthOutcome, _ expected: AuthError?) async throws {
         try await withFixtureServer(backend: .init(authOutcome: outcome)) { server in
             let service = RemoteAuthenticationService(
-                api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+                api: EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
             do throws(AuthError) {
                 let authentication = try await service.authenticate(email: "a@b.c", password: "pw")
                 #expect(expected == nil)
@@ -102,7 +103,7 @@ struct AuthenticationServiceTests {
     @Test func liveCancellationEndsTheRequest() async throws {
         try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(30))) { server in
             let service = RemoteAuthenticationService(
-                api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+                api: EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
             let task = Task { try await service.authenticate(email: "a@b.c", password: "pw") }
             task.cancel()
             await #expect(throws: AuthError.cancelled) { try await task.value }

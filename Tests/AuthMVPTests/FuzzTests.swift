@@ -17,7 +17,7 @@ struct AuthFuzzTests {
         for (index, input) in mutator.mutants(of: seeds, count: 2_000).enumerated() {
             let status: HTTPResponse.Status = [.ok, .unauthorized, .internalServerError][index % 3]
             let service = RemoteAuthenticationService(
-                api: APIClient(
+                api: EndpointClient(
                     baseURL: URL(string: "http://fuzz.test")!,
                     httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: status), input) }))
             do throws(AuthError) {

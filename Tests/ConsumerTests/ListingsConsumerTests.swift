@@ -21,15 +21,15 @@ struct ListingsConsumerTests {
 
     /// Products from a script; offers, details and images are not asked for here.
     struct ScriptedProducts: ListingsService {
-        let script: Script<[Product]>
-        func products() async throws -> [Product] { try await script.next() }
+        let script: Script<[RetailProduct]>
+        func products() async throws -> [RetailProduct] { try await script.next() }
         func productDetails(id: String) async throws -> ProductDetails { throw Offline() }
         func offers(userID: String) async throws -> UserOffers { UserOffers(badges: [], offers: []) }
         func imageData(key: String) async throws -> Data { throw Offline() }
     }
 
-    func product(_ id: String) -> Product {
-        Product(
+    func product(_ id: String) -> RetailProduct {
+        RetailProduct(
             id: id, name: "Shirt \(id)", imageKey: "shirt", offerIDs: [],
             price: Price(currency: "GBP", currentMinor: 1000, originalMinor: nil))
     }
@@ -78,7 +78,7 @@ struct ListingsConsumerTests {
     }
 
     @Test func previewValuesComeFromPublicInitialisersAndRoundTrip() throws {
-        let product = Product(
+        let product = RetailProduct(
             id: "1", name: "Shirt", imageKey: "shirt", offerIDs: ["1"],
             price: Price(currency: "GBP", currentMinor: 1000, originalMinor: 1250))
         let offers = UserOffers(

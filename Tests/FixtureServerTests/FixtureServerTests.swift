@@ -13,7 +13,7 @@ struct FixtureServerTests {
         try await withFixtureServer { server in
             #expect(server.port > 0)
             #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             let health = try await api.send(Endpoint<[String: String]>.get("/health"))
             #expect(health == ["status": "ok"])
         }
@@ -87,7 +87,7 @@ struct FixtureServerTests {
 
     @Test func aFailureRateOfOneAnswers503WithAMessage() async throws {
         try await withFixtureServer(FixtureServer.Configuration(failureRate: 1)) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             await #expect(throws: NetworkError.unexpectedStatus(503, message: "Injected failure: try again.")) {
                 try await api.send(Endpoint<Data>.bytes("/health"))
             }
@@ -100,7 +100,7 @@ struct FixtureServerTests {
                 let client = URLSessionHTTPClient()
                 var statuses: [Int] = []
                 for _ in 0..<20 {
-                    let request = try APIClient(baseURL: server.baseURL, httpClient: client).makeRequest(
+                    let request = try EndpointClient(baseURL: server.baseURL, httpClient: client).makeRequest(
                         for: Endpoint<Data>.bytes("/health"))
                     statuses.append(try await client.send(request).0.status.code)
                 }
@@ -117,7 +117,7 @@ struct FixtureServerTests {
         var configuration = FixtureServer.Configuration()
         configuration.onRequest = { request in paths.withLock { $0.append(request.path ?? "") } }
         try await withFixtureServer(configuration) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             _ = try await api.send(Endpoint<Data>.bytes("/health"))
             _ = try? await api.send(Endpoint<Data>.bytes("/missing"))
         }
@@ -129,7 +129,7 @@ struct FixtureServerTests {
         var configuration = FixtureServer.Configuration()
         configuration.onStreamEnd = { end.yield($0) }
         try await withFixtureServer(configuration) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             var endpoint = Endpoint<Data>.bytes("/debug/stream")
             endpoint.queryItems = [URLQueryItem(name: "bytes", value: "200000")]
             let answer = try await api.response(for: endpoint)

@@ -12,8 +12,8 @@ import Testing
 struct KooberFuzzTests {
     static let inputs = 2_000
 
-    func api(answering body: Data) -> APIClient {
-        APIClient(
+    func api(answering body: Data) -> EndpointClient {
+        EndpointClient(
             baseURL: URL(string: "http://fuzz.test")!,
             httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: .ok), body) })
     }

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Koober remote API against a live FixtureServer")
 struct LiveKooberAPITests {
-    func withAPI(_ body: (APIClient) async throws -> Void) async throws {
+    func withAPI(_ body: (EndpointClient) async throws -> Void) async throws {
         try await withFixtureServer { server in
-            try await body(APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+            try await body(EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
         }
     }
 

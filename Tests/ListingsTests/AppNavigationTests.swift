@@ -13,7 +13,7 @@ struct ListingsAppTests {
         let (starts, started) = AsyncStream.makeStream(of: Void.self)
         let (cancellations, cancelled) = AsyncStream.makeStream(of: Void.self)
 
-        func products() async throws -> [Product] { [] }
+        func products() async throws -> [RetailProduct] { [] }
         func productDetails(id: String) async throws -> ProductDetails {
             ProductDetails(product: shirt, information: [])
         }

@@ -40,8 +40,9 @@ struct BadgeParserTests {
 struct BadgeRuleTests {
     let badges = BadgeParser.parse("loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED")
 
-    func product(_ offerIDs: [String]) -> Product {
-        Product(id: "p", name: "P", imageKey: "p", offerIDs: offerIDs, price: Price(currency: "GBP", currentMinor: 100))
+    func product(_ offerIDs: [String]) -> RetailProduct {
+        RetailProduct(
+            id: "p", name: "P", imageKey: "p", offerIDs: offerIDs, price: Price(currency: "GBP", currentMinor: 100))
     }
 
     let offers = [

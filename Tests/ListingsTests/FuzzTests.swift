@@ -12,7 +12,7 @@ struct ListingsFuzzTests {
 
     func service(answering body: Data) -> RemoteListingsService {
         RemoteListingsService(
-            api: APIClient(
+            api: EndpointClient(
                 baseURL: URL(string: "http://fuzz.test")!,
                 httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: .ok), body) }),
             credentials: BasicCredentials(username: "admin", password: "password"))

@@ -6,16 +6,16 @@ import TestSupport
 import Testing
 
 struct StubListingsService: ListingsService {
-    var productsResult: Result<[Product], any Error>
+    var productsResult: Result<[RetailProduct], any Error>
     var offersResult: Result<UserOffers, any Error>
 
-    func products() async throws -> [Product] { try productsResult.get() }
+    func products() async throws -> [RetailProduct] { try productsResult.get() }
     func productDetails(id: String) async throws -> ProductDetails { throw ListingsError.productNotFound(id) }
     func offers(userID _: String) async throws -> UserOffers { try offersResult.get() }
     func imageData(key _: String) async throws -> Data { Data() }
 }
 
-let shirt = Product(
+let shirt = RetailProduct(
     id: "1", name: "Shirt", imageKey: "shirt", offerIDs: ["1"], price: Price(currency: "GBP", currentMinor: 1250))
 let loyalty = Badge(name: "loyalty", types: ["BONUS"])
 
@@ -23,7 +23,7 @@ let loyalty = Badge(name: "loyalty", types: ["BONUS"])
 @MainActor
 struct ListingTests {
     func makeSUT(
-        products: Result<[Product], any Error> = .success([shirt]), offers: Result<UserOffers, any Error>
+        products: Result<[RetailProduct], any Error> = .success([shirt]), offers: Result<UserOffers, any Error>
     ) -> ListingViewModel {
         ListingViewModel(service: StubListingsService(productsResult: products, offersResult: offers), userID: "1")
     }
@@ -80,7 +80,7 @@ struct ListingsServiceTests {
     @Test func everyRequestCarriesBasicAuth() async throws {
         let spy = HTTPClientSpy(json: #"{"products": []}"#)
         let service = RemoteListingsService(
-            api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
+            api: EndpointClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
         _ = try await service.products()
         #expect(spy.requests.first?.headerFields[.authorization] == "Basic YWRtaW46cGFzc3dvcmQ=")
     }
@@ -88,7 +88,7 @@ struct ListingsServiceTests {
     @Test func a401IsUnauthorizedWithAClearMessage() async throws {
         let spy = HTTPClientSpy(status: .unauthorized, json: #"{"message": "no"}"#)
         let service = RemoteListingsService(
-            api: APIClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
+            api: EndpointClient(baseURL: URL(string: "http://shop.test")!, httpClient: spy), credentials: credentials)
         await #expect(throws: ListingsError.unauthorized) { try await service.products() }
         #expect(ListingsError.unauthorized.localizedDescription == "The shop did not accept the app's sign-in.")
     }
@@ -100,7 +100,7 @@ struct ListingsServiceTests {
         try await withFixtureServer { server in
             try await body(
                 RemoteListingsService(
-                    api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()),
+                    api: EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()),
                     credentials: credentials))
         }
     }
@@ -140,7 +140,7 @@ struct ListingsServiceTests {
 
     @Test func liveRequestWithoutCredentialsIsRejected() async throws {
         try await withFixtureServer { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             // FoundationNetworking drops the body of a 401 that asks for authentication.
             await #expect(throws: NetworkError.unexpectedStatus(401, message: nil)) {
                 try await api.send(Endpoint<Data>.bytes("/listings/api/products"))

@@ -6,7 +6,7 @@ import Testing
 private struct DetailsService: ListingsService {
     var imageBytes: Data?
 
-    func products() async throws -> [Product] { [shirt] }
+    func products() async throws -> [RetailProduct] { [shirt] }
     func productDetails(id: String) async throws -> ProductDetails {
         guard id == shirt.id else { throw ListingsError.productNotFound(id) }
         return ProductDetails(product: shirt, information: [InformationSection(title: "Care", text: "Wash cold.")])

@@ -14,7 +14,7 @@ struct LottoFuzzTests {
 
     func service(answering body: Data) -> RemoteLottoService {
         RemoteLottoService(
-            api: APIClient(
+            api: EndpointClient(
                 baseURL: URL(string: "http://fuzz.test")!,
                 httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: .ok), body) }))
     }

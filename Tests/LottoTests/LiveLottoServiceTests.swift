@@ -11,7 +11,7 @@ struct LiveLottoServiceTests {
     @Test func loadsEveryDrawOverHTTP() async throws {
         try await withFixtureServer { server in
             let service = RemoteLottoService(
-                api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+                api: EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
             let fetched = try await service.loadDraws()
             #expect(fetched.value.count >= 12)
             #expect(fetched.cachedAt == nil)
@@ -22,7 +22,7 @@ struct LiveLottoServiceTests {
 
     @Test func loadsTicketsOverHTTPWithUpcomingOnes() async throws {
         try await withFixtureServer { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient())
             let service = RemoteLottoService(api: api)
             let mine = MyTickets(
                 draws: try await service.loadDraws().value, tickets: try await service.loadTickets().value)

@@ -119,7 +119,7 @@ struct MappingTests {
 
     @Test func aNumberSentAsAJSONNumberIsUndecodableAtItsPath() async throws {
         let service = RemoteLottoService(
-            api: APIClient(
+            api: EndpointClient(
                 baseURL: URL(string: "http://lotto.test")!,
                 httpClient: HTTPClientSpy(json: #"{"draws": [{"id": "draw-1", "number1": 2}]}"#)))
         await #expect(throws: NetworkError.undecodable(path: "draws[0].number1", reason: "expected String")) {

@@ -57,7 +57,7 @@ struct HTTPClientContractTests {
     func oneClientServesParallelTasks(_ kind: NetworkClient) async throws {
         try await withFixtureServer { server in
             let client = kind.make()
-            let request = try APIClient(baseURL: server.baseURL, httpClient: client)
+            let request = try EndpointClient(baseURL: server.baseURL, httpClient: client)
                 .makeRequest(for: Endpoint<Data>.bytes("/health"))
             let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for _ in 0..<8 {

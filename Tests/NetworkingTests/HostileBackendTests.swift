@@ -11,7 +11,7 @@ struct HostileBackendTests {
     @Test(arguments: NetworkClient.allCases)
     func aBodyOverTheCapIsAnErrorNotAnAnswer(_ kind: NetworkClient) async throws {
         try await withFixtureServer { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 4096))
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 4096))
             var endpoint = Endpoint<Data>.bytes("/debug/bytes")
             endpoint.queryItems = [URLQueryItem(name: "count", value: "4096")]
             let accepted = try await api.send(endpoint)
@@ -29,7 +29,7 @@ struct HostileBackendTests {
         var configuration = FixtureServer.Configuration()
         configuration.onStreamEnd = { end.yield($0) }
         try await withFixtureServer(configuration) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 1 << 20))
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 1 << 20))
             var endpoint = Endpoint<Data>.bytes("/debug/stream")
             endpoint.queryItems = [URLQueryItem(name: "bytes", value: String(256 << 20))]
             await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 1 << 20)) { try await api.send(endpoint) }
@@ -48,7 +48,7 @@ struct HostileBackendTests {
         var configuration = FixtureServer.Configuration()
         configuration.onStreamEnd = { end.yield($0) }
         try await withFixtureServer(configuration) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 1 << 20))
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: kind.make(maximumBodyBytes: 1 << 20))
             var endpoint = Endpoint<Data>.bytes("/debug/stream")
             endpoint.queryItems = [
                 URLQueryItem(name: "bytes", value: String(1 << 30)), URLQueryItem(name: "declare", value: "1"),
@@ -71,7 +71,7 @@ struct HostileBackendTests {
     @Test(arguments: NetworkClient.allCases)
     func aBackendThatNeverFinishesIsCutOffByTheTimeout(_ kind: NetworkClient) async throws {
         try await withFixtureServer(FixtureServer.Configuration(latency: .seconds(300))) { server in
-            let api = APIClient(baseURL: server.baseURL, httpClient: kind.make(timeout: .seconds(1)))
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: kind.make(timeout: .seconds(1)))
             let started = ContinuousClock.now
             await #expect(throws: NetworkError.timedOut(seconds: 1)) {
                 try await api.send(Endpoint<Data>.bytes("/health"))
@@ -85,7 +85,7 @@ struct HostileBackendTests {
         try await withFixtureServer { other in
             try await withFixtureServer { server in
                 let echo = other.baseURL.appendingPathComponent("debug/echo").absoluteString
-                let api = APIClient(
+                let api = EndpointClient(
                     baseURL: server.baseURL, httpClient: kind.make(),
                     headerFields: [.authorization: "Bearer secret-token", .cookie: "session=secret"])
                 var redirect = Endpoint<Data>.bytes("/debug/redirect")

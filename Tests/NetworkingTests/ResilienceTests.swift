@@ -26,7 +26,7 @@ struct RetryTests {
         try await withFixtureServer(counter.configuration(.init(failureRate: 0.5, seed: 11))) { server in
             let client = RetryingHTTPClient(
                 URLSessionHTTPClient(), policy: .init(maximumAttempts: 8), clock: RecordingClock())
-            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: client)
             for _ in 0..<10 {
                 let response = try await api.response(for: Endpoint<[String: String]>.get("/health"))
                 #expect(response.value == ["status": "ok"])
@@ -39,7 +39,7 @@ struct RetryTests {
         let counter = RequestCounter()
         try await withFixtureServer(counter.configuration(.init(failureRate: 1))) { server in
             let client = RetryingHTTPClient(URLSessionHTTPClient(), clock: RecordingClock())
-            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: client)
             await #expect(throws: NetworkError.unexpectedStatus(503, message: "Injected failure: try again.")) {
                 try await api.send(try Endpoint<[String: String]>.post("/debug/echo", json: ["a": "b"]))
             }
@@ -52,7 +52,7 @@ struct RetryTests {
         try await withFixtureServer(counter.configuration(.init(dropRate: 0.5, seed: 5))) { server in
             let client = RetryingHTTPClient(
                 URLSessionHTTPClient(), policy: .init(maximumAttempts: 10), clock: RecordingClock())
-            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: client)
             for _ in 0..<5 {
                 _ = try await api.send(Endpoint<Data>.bytes("/health"))
             }
@@ -144,7 +144,7 @@ struct CacheTests {
         HTTPResponse, Data
     ) {
         try await client.send(
-            try APIClient(baseURL: baseURL, httpClient: client).makeRequest(for: Endpoint<Data>.bytes(path)))
+            try EndpointClient(baseURL: baseURL, httpClient: client).makeRequest(for: Endpoint<Data>.bytes(path)))
     }
 
     @Test func afterTheServerStopsACachedGetComesBackStaleWithItsTime() async throws {
@@ -368,7 +368,7 @@ struct CacheTests {
             let (answer, _) = try await get(client, url)
             #expect(answer.cacheStatus == .miss)
             #expect(answer.cachedAt == nil)
-            let post = try APIClient(baseURL: url, httpClient: client).makeRequest(
+            let post = try EndpointClient(baseURL: url, httpClient: client).makeRequest(
                 for: try Endpoint<[String: String]>.post("/koober/signin", json: ["a": "b"]))
             let (posted, _) = try await client.send(post, body: Data("{}".utf8))
             #expect(posted.cacheStatus == nil)
@@ -402,7 +402,7 @@ struct CacheTests {
         try await withTemporaryDirectory { directory in
             try await withFixtureServer { server in
                 let client = cached(URLSessionHTTPClient(), directory)
-                let api = APIClient(baseURL: server.baseURL, httpClient: client)
+                let api = EndpointClient(baseURL: server.baseURL, httpClient: client)
                 let response = try await api.response(
                     for: try Endpoint<[String: String]>.post("/debug/echo", json: ["a": "b"]))
                 #expect(response.response.cacheStatus == nil)
@@ -417,7 +417,7 @@ struct LoggingTests {
         let capture = LogCapture()
         try await withFixtureServer { server in
             let client = LoggingHTTPClient(URLSessionHTTPClient(), logger: capture.logger())
-            let api = APIClient(baseURL: server.baseURL, httpClient: client)
+            let api = EndpointClient(baseURL: server.baseURL, httpClient: client)
             _ = try? await api.send(
                 try Endpoint<Data>.post(
                     "/koober/signin", json: ["email": "johnny@gmail.com", "password": "hunter2-secret"]))
@@ -457,7 +457,7 @@ struct LoggingTests {
                 let client = LoggingHTTPClient(
                     CachingHTTPClient(RetryingHTTPClient(URLSessionHTTPClient()), directory: directory),
                     logger: capture.logger())
-                _ = try await APIClient(baseURL: server.baseURL, httpClient: client).send(
+                _ = try await EndpointClient(baseURL: server.baseURL, httpClient: client).send(
                     Endpoint<Data>.bytes("/health"))
             }
             #expect(capture.messages.first?.hasSuffix(", cache miss, attempts 1") == true)

@@ -12,7 +12,7 @@ struct PilotFuzzTests {
         var mutator = Mutator(seed: 301)
         for input in mutator.mutants(of: [try FuzzSeeds.body("/pilot/licenses")], count: 2_000) {
             let service = RemoteLicensesService(
-                api: APIClient(
+                api: EndpointClient(
                     baseURL: URL(string: "http://fuzz.test")!,
                     httpClient: StubHTTPClient { _, _ in (HTTPResponse(status: .ok), input) }))
             do { _ = try await service.loadLicenses() } catch { #expect(error is NetworkError, "\(error)") }

@@ -9,7 +9,8 @@ import Testing
 struct LicensesServiceTests {
     @Test func unknownLicenseTypesAreAcceptedAsTheyCome() async throws {
         let spy = HTTPClientSpy(json: #"{"pilot-licenses": [{"type": "GLIDER", "aircrafts": ["ASK21"]}]}"#)
-        let service = RemoteLicensesService(api: APIClient(baseURL: URL(string: "http://pilot.test")!, httpClient: spy))
+        let service = RemoteLicensesService(
+            api: EndpointClient(baseURL: URL(string: "http://pilot.test")!, httpClient: spy))
         let licenses = try await service.loadLicenses()
         #expect(licenses == [License(type: "GLIDER", aircraft: ["ASK21"])])
         #expect(licenses.first?.isKnownType == false)
@@ -18,7 +19,8 @@ struct LicensesServiceTests {
 
     @Test func aMissingAircraftListIsUndecodableAtItsPath() async throws {
         let spy = HTTPClientSpy(json: #"{"pilot-licenses": [{"type": "PPL"}]}"#)
-        let service = RemoteLicensesService(api: APIClient(baseURL: URL(string: "http://pilot.test")!, httpClient: spy))
+        let service = RemoteLicensesService(
+            api: EndpointClient(baseURL: URL(string: "http://pilot.test")!, httpClient: spy))
         await #expect(throws: NetworkError.undecodable(path: "pilot-licenses[0]", reason: #"missing key "aircrafts""#))
         {
             try await service.loadLicenses()
@@ -28,7 +30,7 @@ struct LicensesServiceTests {
     @Test func loadsTheLicensesFromALiveServer() async throws {
         try await withFixtureServer { server in
             let service = RemoteLicensesService(
-                api: APIClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
+                api: EndpointClient(baseURL: server.baseURL, httpClient: URLSessionHTTPClient()))
             let licenses = try await service.loadLicenses()
             #expect(licenses.map(\.type) == ["PPL", "ATPL", "MPL"])
             #expect(licenses.first?.aircraft == ["C152", "C172", "D40A"])

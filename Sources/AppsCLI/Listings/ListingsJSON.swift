@@ -43,7 +43,7 @@ enum ListingsJSON {
         ])
     }
 
-    static func product(_ product: Product, badge: Badge?, extra: [(String, JSONValue)] = []) -> JSONValue {
+    static func product(_ product: RetailProduct, badge: Badge?, extra: [(String, JSONValue)] = []) -> JSONValue {
         let price: JSONValue = .object([
             ("currency", .string(product.price.currency)),
             ("currentMinor", .int(product.price.currentMinor)),

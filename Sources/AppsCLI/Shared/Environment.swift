@@ -64,7 +64,7 @@ struct AppEnvironment: Sendable {
         return components.url
     }
 
-    var api: APIClient { APIClient(baseURL: baseURL, httpClient: httpClient) }
+    var api: EndpointClient { EndpointClient(baseURL: baseURL, httpClient: httpClient) }
 
     /// Where the backend answers, as a user reads it: `http://127.0.0.1:8080`, or the embedded one.
     var origin: String {

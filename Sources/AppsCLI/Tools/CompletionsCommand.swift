@@ -44,8 +44,8 @@ enum CompletionValues {
     /// The listings backend's users (its offers are per user).
     static let users = CompletionKind.list(["1", "2", "3", "4", "5"])
 
-    private static func values(_ load: (APIClient) async throws -> [String]) async -> [String] {
+    private static func values(_ load: (EndpointClient) async throws -> [String]) async -> [String] {
         guard let backend = try? AppEnvironment.embeddedBackend() else { return [] }
-        return (try? await load(APIClient(baseURL: AppEnvironment.embeddedBaseURL, httpClient: backend))) ?? []
+        return (try? await load(EndpointClient(baseURL: AppEnvironment.embeddedBaseURL, httpClient: backend))) ?? []
     }
 }

@@ -9,9 +9,9 @@ public protocol AuthenticationService: Sendable {
     func authenticate(email: String, password: String) async throws(AuthError) -> Authentication
 }
 
-/// `POST /auth/authenticate` over an `APIClient`.
+/// `POST /auth/authenticate` over an `EndpointClient`.
 public struct RemoteAuthenticationService: AuthenticationService {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// Logins against the backend at `baseURL`.
     ///
@@ -24,12 +24,12 @@ public struct RemoteAuthenticationService: AuthenticationService {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient))
     }
 
     /// A service over an API client you configured yourself: a base URL, a transport, and fields
     /// every request carries.
-    public init(api: APIClient) {
+    public init(api: EndpointClient) {
         self.api = api
     }
 

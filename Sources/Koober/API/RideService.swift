@@ -23,7 +23,7 @@ public protocol RideService: Sendable {
 
 /// Both services over the Koober backend.
 public struct RemoteRideService: LocationsService, RideService {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// Locations, ride options and rides from the backend at `baseURL`.
     ///
@@ -36,12 +36,12 @@ public struct RemoteRideService: LocationsService, RideService {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient))
     }
 
     /// A service over an API client you configured yourself: a base URL, a transport, and fields
     /// every request carries.
-    public init(api: APIClient) {
+    public init(api: EndpointClient) {
         self.api = api
     }
 

@@ -13,7 +13,7 @@ public protocol UserAuthRemoteAPI: Sendable {
 
 /// ``UserAuthRemoteAPI`` over `POST /koober/signin` and `POST /koober/signup`.
 public struct RemoteUserAuthService: UserAuthRemoteAPI {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// Sign-in and sign-up against the backend at `baseURL`.
     ///
@@ -26,12 +26,12 @@ public struct RemoteUserAuthService: UserAuthRemoteAPI {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient))
     }
 
     /// A service over an API client you configured yourself: a base URL, a transport, and fields
     /// every request carries.
-    public init(api: APIClient) {
+    public init(api: EndpointClient) {
         self.api = api
     }
 

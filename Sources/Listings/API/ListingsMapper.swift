@@ -2,8 +2,8 @@
 // so the mapping is a view of each DTO.
 
 extension ProductDTO {
-    var product: Product {
-        Product(
+    var product: RetailProduct {
+        RetailProduct(
             id: id, name: name, imageKey: imageKey, offerIDs: offerIDs,
             price: Price(
                 currency: price.currencyCode, currentMinor: price.currentPrice, originalMinor: price.originalPrice))

@@ -25,7 +25,7 @@ public struct BasicCredentials: Sendable {
 /// The retailer's catalogue: products, their details, a user's offers, and images.
 public protocol ListingsService: Sendable {
     /// Every product, without its information sections.
-    func products() async throws -> [Product]
+    func products() async throws -> [RetailProduct]
     /// One product with its information sections.
     /// - Throws: ``ListingsError/productNotFound(_:)`` when the backend has no product `id`.
     func productDetails(id: String) async throws -> ProductDetails
@@ -38,7 +38,7 @@ public protocol ListingsService: Sendable {
 
 /// ``ListingsService`` over the retailer's API, with basic auth on every request.
 public struct RemoteListingsService: ListingsService {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// The retailer's API at `baseURL`, with `credentials` on every request.
     ///
@@ -52,19 +52,19 @@ public struct RemoteListingsService: ListingsService {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, credentials: BasicCredentials, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient), credentials: credentials)
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient), credentials: credentials)
     }
 
     /// A service over an API client you configured yourself: a base URL, a transport, and fields
     /// every request carries. `credentials` are added to those fields.
-    public init(api: APIClient, credentials: BasicCredentials) {
+    public init(api: EndpointClient, credentials: BasicCredentials) {
         var api = api
         api.headerFields[.authorization] = credentials.headerValue
         self.api = api
     }
 
     /// Every product; see ``ListingsService/products()``.
-    public func products() async throws -> [Product] {
+    public func products() async throws -> [RetailProduct] {
         try await send(Endpoint<ProductsDTO>.get("/listings/api/products")).products.map(\.product)
     }
 

@@ -26,10 +26,10 @@ public enum BadgeParser {
 public enum BadgeRule {
     /// The badge `product` shows for a user with `offers`, or `nil`.
     /// - Parameters:
-    ///   - product: the product, whose ``Product/offerIDs`` name the offers that apply to it.
+    ///   - product: the product, whose ``RetailProduct/offerIDs`` name the offers that apply to it.
     ///   - offers: the user's offers.
     ///   - badges: the user's badges, highest priority first (``BadgeParser/parse(_:)``).
-    public static func badge(for product: Product, offers: [Offer], badges: [Badge]) -> Badge? {
+    public static func badge(for product: RetailProduct, offers: [Offer], badges: [Badge]) -> Badge? {
         let productOffers = Set(product.offerIDs)
         let types = Set(offers.lazy.filter { productOffers.contains($0.id) }.map(\.type))
         guard !types.isEmpty else { return nil }

@@ -28,7 +28,7 @@ public struct Price: Hashable, Sendable, Codable {
 }
 
 /// A product in the catalogue.
-public struct Product: Hashable, Sendable, Identifiable, Codable {
+public struct RetailProduct: Hashable, Sendable, Identifiable, Codable {
     /// The backend's id for the product: `1`.
     public let id: String
     /// The product's name: `Blue Oxford Shirt`.
@@ -71,7 +71,7 @@ public struct InformationSection: Hashable, Sendable, Codable {
 /// A product with the information sections its details screen shows.
 public struct ProductDetails: Hashable, Sendable, Codable {
     /// The product.
-    public let product: Product
+    public let product: RetailProduct
     /// Its information sections, in the backend's order.
     public let information: [InformationSection]
 
@@ -80,7 +80,7 @@ public struct ProductDetails: Hashable, Sendable, Codable {
     /// - Parameters:
     ///   - product: the product.
     ///   - information: its sections.
-    public init(product: Product, information: [InformationSection]) {
+    public init(product: RetailProduct, information: [InformationSection]) {
         self.product = product
         self.information = information
     }
@@ -88,7 +88,7 @@ public struct ProductDetails: Hashable, Sendable, Codable {
 
 /// An offer a user has, such as 20% off.
 public struct Offer: Hashable, Sendable, Identifiable, Codable {
-    /// The backend's id for the offer, which products list in ``Product/offerIDs``.
+    /// The backend's id for the offer, which products list in ``RetailProduct/offerIDs``.
     public let id: String
     /// What the offer is called: `20% off`.
     public let title: String
@@ -98,7 +98,7 @@ public struct Offer: Hashable, Sendable, Identifiable, Codable {
     /// Creates an ``Offer``.
     ///
     /// - Parameters:
-    ///   - id: the offer's id, which products list in ``Product/offerIDs``.
+    ///   - id: the offer's id, which products list in ``RetailProduct/offerIDs``.
     ///   - title: what it is called.
     ///   - type: its type.
     public init(id: String, title: String, type: String) {

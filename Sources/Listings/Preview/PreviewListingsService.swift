@@ -31,7 +31,7 @@ public struct PreviewListingsService: ListingsService {
     }
 
     /// Every product, without its information sections.
-    public func products() async throws -> [Product] {
+    public func products() async throws -> [RetailProduct] {
         if let failure { throw failure }
         return details.map(\.product)
     }
@@ -66,7 +66,7 @@ public struct PreviewListingsService: ListingsService {
     /// A shirt, jeans, trainers and a jumper, with their prices and sections.
     public static let sampleDetails = [
         ProductDetails(
-            product: Product(
+            product: RetailProduct(
                 id: "1", name: "Blue Oxford Shirt", imageKey: "shirt-blue", offerIDs: ["1", "4"],
                 price: Price(currency: "GBP", currentMinor: 1250, originalMinor: 1400)),
             information: [
@@ -74,17 +74,17 @@ public struct PreviewListingsService: ListingsService {
                 InformationSection(title: "Care", text: "Machine wash at 30 degrees."),
             ]),
         ProductDetails(
-            product: Product(
+            product: RetailProduct(
                 id: "2", name: "Dark Slim Jeans", imageKey: "jeans-dark", offerIDs: ["2"],
                 price: Price(currency: "GBP", currentMinor: 4500)),
             information: [InformationSection(title: "Details", text: "Stretch denim in a slim fit.")]),
         ProductDetails(
-            product: Product(
+            product: RetailProduct(
                 id: "3", name: "White Leather Trainers", imageKey: "trainers-white", offerIDs: ["3", "5"],
                 price: Price(currency: "GBP", currentMinor: 6000, originalMinor: 7500)),
             information: [InformationSection(title: "Fit", text: "True to size.")]),
         ProductDetails(
-            product: Product(
+            product: RetailProduct(
                 id: "4", name: "Grey Merino Jumper", imageKey: "jumper-grey", offerIDs: [],
                 price: Price(currency: "GBP", currentMinor: 3999)),
             information: [InformationSection(title: "Details", text: "Fine merino wool.")]),

@@ -1,7 +1,7 @@
 /// A product as the listing shows it: with its badge, if any.
 public struct ListedProduct: Hashable, Sendable, Identifiable {
     /// The product.
-    public let product: Product
+    public let product: RetailProduct
     /// The badge it shows for the user, if any.
     public let badge: Badge?
 
@@ -13,7 +13,7 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
     /// - Parameters:
     ///   - product: the product.
     ///   - badge: its badge for the user.
-    public init(product: Product, badge: Badge?) {
+    public init(product: RetailProduct, badge: Badge?) {
         self.product = product
         self.badge = badge
     }
@@ -64,7 +64,7 @@ public struct LoadListing: Sendable {
     public func callAsFunction(userID: String) async throws(ListingsError) -> Listing {
         async let products = service.products()
         async let offers = service.offers(userID: userID)
-        let loadedProducts: [Product]
+        let loadedProducts: [RetailProduct]
         do {
             loadedProducts = try await products
         } catch {

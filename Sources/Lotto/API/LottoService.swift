@@ -43,7 +43,7 @@ public protocol TicketsService: Sendable {
 
 /// Both services over the Lotto backend (`GET /lotto/draws`, `GET /lotto/tickets`).
 public struct RemoteLottoService: DrawsService, TicketsService {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// Both services over the backend at `baseURL`: the one line an app needs.
     ///
@@ -56,12 +56,12 @@ public struct RemoteLottoService: DrawsService, TicketsService {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient))
     }
 
     /// A service over an API client you configured yourself (a base URL, a transport, fields every
     /// request carries).
-    public init(api: APIClient) {
+    public init(api: EndpointClient) {
         self.api = api
     }
 

@@ -10,7 +10,7 @@ public protocol LicensesService: Sendable {
 
 /// `GET /pilot/licenses`.
 public struct RemoteLicensesService: LicensesService {
-    private let api: APIClient
+    private let api: EndpointClient
 
     /// Licenses from the backend at `baseURL`.
     ///
@@ -23,12 +23,12 @@ public struct RemoteLicensesService: LicensesService {
     ///   - httpClient: how requests travel; `URLSessionHTTPClient.shared` unless a test or an app's
     ///     decorators (retry, cache, logging) provide another.
     public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient.shared) {
-        self.init(api: APIClient(baseURL: baseURL, httpClient: httpClient))
+        self.init(api: EndpointClient(baseURL: baseURL, httpClient: httpClient))
     }
 
     /// A service over an API client you configured yourself: a base URL, a transport, and fields
     /// every request carries.
-    public init(api: APIClient) {
+    public init(api: EndpointClient) {
         self.api = api
     }
 

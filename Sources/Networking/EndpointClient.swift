@@ -21,7 +21,7 @@ public struct APIResponse<Value: Sendable>: Sendable {
 }
 
 /// Joins a base URL, an ``HTTPClient`` and decoding: the only place endpoints become requests.
-public struct APIClient: Sendable {
+public struct EndpointClient: Sendable {
     /// What endpoint paths are joined to: `https://api.example.com` or `https://example.com/v2`.
     public let baseURL: URL
     /// How requests travel.
@@ -29,10 +29,10 @@ public struct APIClient: Sendable {
     /// Fields added to every request (for example `Authorization`), unless the endpoint sets them.
     public var headerFields: HTTPFields
 
-    /// Creates an ``APIClient``.
+    /// Creates an ``EndpointClient``.
     ///
     /// ```swift
-    /// let api = APIClient(
+    /// let api = EndpointClient(
     ///     baseURL: URL(string: "https://api.example.com")!, httpClient: URLSessionHTTPClient(),
     ///     headerFields: [.authorization: "Bearer \(token)"])
     /// let draws = try await api.send(Endpoint<DrawsPayload>.get("/lotto/draws"))

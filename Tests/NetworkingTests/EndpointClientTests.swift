@@ -4,16 +4,16 @@ import Networking
 import TestSupport
 import Testing
 
-@Suite("APIClient")
-struct APIClientTests {
+@Suite("EndpointClient")
+struct EndpointClientTests {
     struct Item: Codable, Equatable { var id: Int }
 
     func makeSUT(
         baseURL: String = "http://example.test/api/", headerFields: HTTPFields = [:], status: HTTPResponse.Status = .ok,
         json: String = #"{"id": 7}"#
-    ) -> (APIClient, HTTPClientSpy) {
+    ) -> (EndpointClient, HTTPClientSpy) {
         let spy = HTTPClientSpy(status: status, json: json)
-        return (APIClient(baseURL: URL(string: baseURL)!, httpClient: spy, headerFields: headerFields), spy)
+        return (EndpointClient(baseURL: URL(string: baseURL)!, httpClient: spy, headerFields: headerFields), spy)
     }
 
     @Test func joinsTheBasePathTheEndpointPathAndTheQuery() async throws {
