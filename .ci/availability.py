@@ -7,7 +7,8 @@ every declaration they mark as newer than iOS 17 / macOS 14 / tvOS 17 / watchOS 
 (directly or through the extension or type it sits in), keeps the names that have no older
 declaration to fall back on, and lists where the library targets' sources use one of them.
 Exit status 1 when something is found. Foundation on Linux ships no interface file, so its APIs
-are checked by hand (Docs/Platforms.md). The command line and the fixture targets are checked
+are checked by hand (Docs/Platforms.md); so are Security's and Darwin's, from the APPLE_ONLY table,
+which every use of those families must be in. The command line and the fixture targets are checked
 too: `swift run apps` builds on macOS 14.
 
     python3 .ci/availability.py [SWIFT_INTERFACE_DIR]
@@ -28,6 +29,37 @@ REVIEWED = {
                    "not the iOS 18 `Duration.attoseconds` property",
     "ValidationError": "swift-argument-parser's error type, not the standard library's",
 }
+# Security, Darwin and Apple-only Foundation calls: no interface on Linux to read, so each one the
+# package uses is listed with the versions Apple's documentation gives for it, and any use of such a
+# family (Sec…, kSec…, errSec…, F_FULLFSYNC, file protection, backup exclusion) missing from this
+# list fails the check until it is looked up and added.
+APPLE_ONLY = {
+    "SecItemCopyMatching": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "SecItemAdd": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "SecItemUpdate": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "SecItemDelete": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecClass": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecClassGenericPassword": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecAttrService": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecAttrAccount": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecAttrSynchronizable": {"iOS": 7, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecUseDataProtectionKeychain": {"iOS": 13, "macOS": 10, "tvOS": 13, "watchOS": 6, "visionOS": 1},
+    "kSecReturnData": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecMatchLimit": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecMatchLimitOne": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecValueData": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecAttrAccessible": {"iOS": 4, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly": {"iOS": 4, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "errSecSuccess": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "errSecItemNotFound": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "errSecDuplicateItem": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "errSecInteractionNotAllowed": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "F_FULLFSYNC": {"iOS": 2, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "FileProtectionType": {"iOS": 4, "macOS": 11, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "protectionKey": {"iOS": 4, "macOS": 11, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+    "isExcludedFromBackup": {"iOS": 5, "macOS": 10, "tvOS": 9, "watchOS": 2, "visionOS": 1},
+}
+APPLE_FAMILIES = re.compile(r"^(Sec[A-Z]\w*|kSec\w*|errSec\w*|F_FULLFSYNC|FileProtectionType|protectionKey|isExcludedFromBackup)$")
 KEYWORDS = {"actor", "func", "var", "let", "class", "struct", "enum", "protocol", "typealias", "case",
             "init", "subscript", "extension"}
 DECL = re.compile(r"\b(?:func|var|let|class|struct|enum|protocol|actor|typealias|case|init|subscript|extension)\b"
@@ -93,12 +125,22 @@ def main() -> int:
         for source in sorted((root / ("Fixtures" if library == "Fixtures" else f"Sources/{library}")).rglob("*.swift")):
             for number, line in enumerate(source.read_text().splitlines(), 1):
                 code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line.split("//")[0])
-                for token in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code)) & suspects:
+                tokens = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
+                for token in tokens & suspects:
                     print(f"{source.relative_to(root)}:{number}: {token} is newer than the minimums")
                     found += 1
+                for token in sorted(t for t in tokens if APPLE_FAMILIES.match(t)):
+                    versions = APPLE_ONLY.get(token)
+                    if versions is None:
+                        print(f"{source.relative_to(root)}:{number}: {token} is not in APPLE_ONLY: look it up and add it")
+                        found += 1
+                    elif any(versions[platform] > minimum for platform, minimum in MINIMUMS.items()):
+                        print(f"{source.relative_to(root)}:{number}: {token} is newer than the minimums")
+                        found += 1
     for name, reason in REVIEWED.items():
         print(f"reviewed: {name}: {reason}")
-    print(f"{len(suspects)} standard-library names newer than the minimums; {found} uses in the package's targets")
+    print(f"{len(suspects)} standard-library names newer than the minimums, {len(APPLE_ONLY)} Security, Darwin "
+          f"and Apple Foundation names reviewed by hand; {found} uses to fix in the package's targets")
     return 1 if found else 0
 
 
