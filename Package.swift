@@ -138,7 +138,9 @@ let package = Package(
         // Each file imports one domain and the test server, as an app's tests would.
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP", "FixtureTestSupport"]
+            dependencies: [
+                "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP", "TestSupport", "FixtureTestSupport",
+            ]
         ),
         // The clients against Docs/openapi.yaml.
         .testTarget(

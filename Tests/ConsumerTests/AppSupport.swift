@@ -1,5 +1,5 @@
-// What an app's own tests would write: a service that answers as the test says, and a way to
-// wait for an @Observable model as SwiftUI sees it. Imports no package module.
+// What an app's own tests would write: a service that answers as the test says, and a record of
+// an @Observable model's values as SwiftUI sees them (TestSupport's waitUntil waits for one).
 import Foundation
 import Observation
 
@@ -30,20 +30,6 @@ actor Script<Value: Sendable> {
 }
 
 struct Offline: Error {}
-
-/// Returns once `condition` holds, re-checking on each change that Observation reports.
-@MainActor
-func until(_ condition: @escaping @MainActor () -> Bool) async {
-    while !condition() {
-        await withCheckedContinuation { continuation in
-            withObservationTracking {
-                _ = condition()
-            } onChange: {
-                continuation.resume()
-            }
-        }
-    }
-}
 
 /// Every value `read` had, as an observer sees them: the first, then one after each reported change.
 @MainActor

@@ -1,6 +1,7 @@
 import FixtureTestSupport
 import Foundation
 import Listings
+import TestSupport
 import Testing
 
 @Suite("Listings as an app uses it", .timeLimit(.minutes(1)))
@@ -46,7 +47,7 @@ struct ListingsConsumerTests {
         await model.load()
         #expect(model.state.value?.products.count == 1)
         let refresh = Task { await model.load() }
-        await until { model.state.isLoading }
+        await waitUntil { model.state.isLoading }
         #expect(model.state.value?.products.count == 1)
         refresh.cancel()
         await refresh.value
@@ -58,7 +59,7 @@ struct ListingsConsumerTests {
         await model.load()
         #expect(model.state.value?.products.map(\.product.id) == ["1", "2"])
         #expect(model.state.failure != nil)
-        await until { shown.values.last == ["1", "2"] }
+        await waitUntil { shown.values.last == ["1", "2"] }
         #expect(!shown.values.drop { $0 == nil }.contains(nil), "\(shown.values)")
     }
 

@@ -3,6 +3,7 @@
 import FixtureTestSupport
 import Foundation
 import Lotto
+import TestSupport
 import Testing
 
 @Suite("Lotto as an app uses it", .timeLimit(.minutes(1)))
@@ -50,7 +51,7 @@ struct LottoConsumerTests {
 
         // The view goes away while a refresh runs: no error, the draws are back as they were.
         let refresh = Task { await model.load() }
-        await until { model.state.isLoading }
+        await waitUntil { model.state.isLoading }
         #expect(model.state.value == first, "still on screen while reloading")
         refresh.cancel()
         await refresh.value
@@ -67,7 +68,7 @@ struct LottoConsumerTests {
             Issue.record("\(model.state)")
             return
         }
-        await until { shown.values.last == ["draw-2", "draw-1"] }
+        await waitUntil { shown.values.last == ["draw-2", "draw-1"] }
         let sinceFirstLoad = shown.values.drop { $0 == nil }
         #expect(!sinceFirstLoad.contains(nil), "the list never blanked: \(shown.values)")
     }
@@ -76,7 +77,7 @@ struct LottoConsumerTests {
     @Test func aFirstLoadCancelledGoesBackToIdle() async {
         let model = ResultsViewModel(service: ScriptedDraws(script: Script([.hang])))
         let load = Task { await model.load() }
-        await until { model.state.isLoading }
+        await waitUntil { model.state.isLoading }
         load.cancel()
         await load.value
         #expect(model.state == .idle)

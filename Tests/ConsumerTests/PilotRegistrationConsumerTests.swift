@@ -1,6 +1,7 @@
 import FixtureTestSupport
 import Foundation
 import PilotRegistration
+import TestSupport
 import Testing
 
 @Suite("PilotRegistration as an app uses it", .timeLimit(.minutes(1)))
@@ -26,7 +27,7 @@ struct PilotRegistrationConsumerTests {
             store: InMemoryValueStore<Pilot>())
         await form.loadLicenses()
         let reload = Task { await form.loadLicenses() }
-        await until { form.licenses.isLoading }
+        await waitUntil { form.licenses.isLoading }
         #expect(form.licenses.value == [ppl])
         reload.cancel()
         await reload.value

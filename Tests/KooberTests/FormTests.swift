@@ -1,6 +1,7 @@
 import AppsCore
 import Foundation
 import Koober
+import TestSupport
 import Testing
 
 /// The sign-in and sign-up forms as an app drives them: public API only.
@@ -67,7 +68,7 @@ struct KooberFormTests {
         let form = try #require(app.signInForm)
         (form.email, form.password) = ("johnny@gmail.com", "password")
         let submit = Task { await form.submit() }
-        await until { form.phase == .submitting }
+        await waitUntil { form.phase == .submitting }
         #expect(!form.canSubmit, "a second tap sends nothing")
         await form.submit()
         form.cancel()
@@ -116,7 +117,7 @@ struct KooberFormTests {
         let form = try #require(app.signInForm)
         (form.email, form.password) = ("johnny@gmail.com", "password")
         let submit = Task { await form.submit() }
-        await until { form.phase == .submitting }
+        await waitUntil { form.phase == .submitting }
         app.backToWelcome()
         await submit.value
         #expect(app.screen == .onboarding(.welcome))

@@ -2,6 +2,7 @@ import AppsCore
 import Foundation
 import Koober
 import Observation
+import TestSupport
 import Testing
 
 /// The new-ride screen as an app drives it: public API only.
@@ -79,7 +80,7 @@ struct NewRideFromAnAppTests {
         await model.loadRideOptions()
         model.selectDropoff(moma)
         let first = Task { await model.requestRide() }
-        await until { model.state == .requesting }
+        await waitUntil { model.state == .requesting }
         #expect(!model.canRequest)
         await model.requestRide()  // returns at once
         model.cancelRequest()
@@ -92,7 +93,7 @@ struct NewRideFromAnAppTests {
         await model.loadRideOptions()
         model.selectDropoff(moma)
         let request = Task { await model.requestRide() }
-        await until { model.state == .requesting }
+        await waitUntil { model.state == .requesting }
         model.cancelRequest()
         await request.value
         #expect(model.state == .choosing)
@@ -104,7 +105,7 @@ struct NewRideFromAnAppTests {
         await model.loadRideOptions()
         model.selectDropoff(moma)
         let request = Task { await model.requestRide() }
-        await until { model.state == .requesting }
+        await waitUntil { model.state == .requesting }
         request.cancel()
         await request.value
         #expect(model.state == .choosing)
@@ -121,7 +122,7 @@ struct NewRideFromAnAppTests {
         }
         let picker = DropoffPickerViewModel(locations: HangingPlaces(), excluding: operaHouse)
         let search = Task { await picker.search("bo") }
-        await until { picker.query == "bo" }
+        await waitUntil { picker.query == "bo" }
         search.cancel()
         await search.value
         #expect(picker.error == nil)
@@ -131,19 +132,5 @@ struct NewRideFromAnAppTests {
         let picker = DropoffPickerViewModel(locations: FlakyRides(), excluding: operaHouse)
         await picker.search("")
         #expect(picker.results == [moma])
-    }
-}
-
-/// Returns once `condition` holds, re-checked on each change Observation reports.
-@MainActor
-func until(_ condition: @escaping @MainActor () -> Bool) async {
-    while !condition() {
-        await withCheckedContinuation { continuation in
-            withObservationTracking {
-                _ = condition()
-            } onChange: {
-                continuation.resume()
-            }
-        }
     }
 }
