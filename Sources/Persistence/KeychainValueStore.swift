@@ -1,7 +1,7 @@
 import Foundation
 
 /// The keychain calls a ``KeychainValueStore`` makes, one generic-password item at a time, as a
-/// small protocol: ``SystemKeychain`` makes them on Apple platforms; a fake (TestSupport's
+/// small protocol: `SystemKeychain` makes them on Apple platforms; a fake (TestSupport's
 /// `KeychainFake`) stands in for them in tests and on Linux.
 public protocol KeychainItems: Sendable {
     /// The item's data, or `nil` when there is no item.
@@ -53,7 +53,7 @@ public struct KeychainValueStore<Value: Codable & Sendable>: ValueStore {
     /// - Parameters:
     ///   - service: the item's service, usually the app's bundle identifier.
     ///   - account: the item's account, naming the value.
-    ///   - items: the keychain; ``SystemKeychain`` on Apple platforms (the default there).
+    ///   - items: the keychain; `SystemKeychain` on Apple platforms (the default there).
     public init(service: String, account: String, items: any KeychainItems) {
         self.service = service
         self.account = account

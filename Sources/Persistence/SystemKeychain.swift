@@ -62,7 +62,7 @@
     }
 
     extension KeychainValueStore {
-        /// A store in this app's keychain (``SystemKeychain``).
+        /// A store in this app's keychain (`SystemKeychain`).
         ///
         /// ```swift
         /// let sessions = KeychainValueStore<UserSession>(service: "com.example.koober", account: "session")

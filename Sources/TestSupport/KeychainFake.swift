@@ -2,10 +2,10 @@ import AppsCore
 import Foundation
 import Persistence
 
-/// ``Persistence/KeychainItems`` in memory, answering as the system keychain does: an add of an
+/// `KeychainItems` in memory, answering as the system keychain does: an add of an
 /// existing item is a duplicate, an update or delete of a missing one is not found, and while
 /// ``isLocked`` (a device not unlocked since it started) every call is interaction-not-allowed.
-/// For testing a ``Persistence/KeychainValueStore`` on any platform.
+/// For testing a `KeychainValueStore` on any platform.
 ///
 /// ```swift
 /// let keychain = KeychainFake()
@@ -34,10 +34,12 @@ public final class KeychainFake: KeychainItems {
         state.withLock { $0.items[Self.key(service, account)] }
     }
 
+    /// The item's data; ``isLocked`` refuses it.
     public func read(service: String, account: String) throws(KeychainError) -> Data? {
         try access { $0.items[Self.key(service, account)] }
     }
 
+    /// Adds an item, or refuses a duplicate.
     public func add(_ data: Data, service: String, account: String) throws(KeychainError) {
         try access { state throws(KeychainError) in
             guard state.items[Self.key(service, account)] == nil else { throw .duplicate }
@@ -45,6 +47,7 @@ public final class KeychainFake: KeychainItems {
         }
     }
 
+    /// Replaces an item's data, or says it is not found.
     public func update(_ data: Data, service: String, account: String) throws(KeychainError) {
         try access { state throws(KeychainError) in
             guard state.items[Self.key(service, account)] != nil else { throw .notFound }
@@ -52,6 +55,7 @@ public final class KeychainFake: KeychainItems {
         }
     }
 
+    /// Deletes an item, or says it is not found.
     public func delete(service: String, account: String) throws(KeychainError) {
         try access { state throws(KeychainError) in
             guard state.items.removeValue(forKey: Self.key(service, account)) != nil else { throw .notFound }
