@@ -61,14 +61,20 @@ struct KooberFormTests {
         #expect(app.screen == .onboarding(.signIn))
     }
 
-    @Test func aSignInCanBeCancelledWhileItIsSent() async throws {
-        let backend = Backend(signInResult: nil)
+    /// A sign-in that the backend never answers, seen while it is being sent.
+    func signInInFlight(_ backend: Backend) async throws -> (KooberAppModel, SignInForm, Task<Void, Never>) {
         let app = try makeApp(backend)
         app.goToSignIn()
         let form = try #require(app.signInForm)
         (form.email, form.password) = ("johnny@gmail.com", "password")
         let submit = Task { await form.submit() }
         await waitUntil { form.phase == .submitting }
+        return (app, form, submit)
+    }
+
+    @Test func aSignInCanBeCancelledWhileItIsSent() async throws {
+        let backend = Backend(signInResult: nil)
+        let (app, form, submit) = try await signInInFlight(backend)
         #expect(!form.canSubmit, "a second tap sends nothing")
         await form.submit()
         form.cancel()
@@ -111,13 +117,7 @@ struct KooberFormTests {
     }
 
     @Test func goingBackCancelsTheFormsSubmission() async throws {
-        let backend = Backend(signInResult: nil)
-        let app = try makeApp(backend)
-        app.goToSignIn()
-        let form = try #require(app.signInForm)
-        (form.email, form.password) = ("johnny@gmail.com", "password")
-        let submit = Task { await form.submit() }
-        await waitUntil { form.phase == .submitting }
+        let (app, _, submit) = try await signInInFlight(Backend(signInResult: nil))
         app.backToWelcome()
         await submit.value
         #expect(app.screen == .onboarding(.welcome))

@@ -15,6 +15,15 @@ struct HostileServerTests {
         try await client.send(HTTPRequest(method: .get, url: url.appendingPathComponent(path)))
     }
 
+    /// Where a refused redirect pointed and why; records an issue when `error` is anything else.
+    func refusal(_ error: NetworkError?, sourceLocation: SourceLocation = #_sourceLocation) -> (String, String)? {
+        guard case .badRedirect(let location, let reason) = error else {
+            Issue.record("not a refused redirect: \(String(describing: error))", sourceLocation: sourceLocation)
+            return nil
+        }
+        return (location, reason)
+    }
+
     /// `HTTP/1.1 000 X` trapped inside AsyncHTTPClient (exit 132 from every command).
     @Test(arguments: NetworkClient.allCases, ["000", "001", "099"])
     func aStatusBelow100IsAnErrorNotATrap(_ kind: NetworkClient, _ status: String) async throws {
@@ -37,10 +46,7 @@ struct HostileServerTests {
             connection.write("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:70000/x\r\nContent-Length: 0\r\n\r\n")
         }) { url in
             let error = await #expect(throws: NetworkError.self) { try await get(kind.make(), url) }
-            guard case .badRedirect(let location, let reason) = error else {
-                Issue.record("\(String(describing: error))")
-                return
-            }
+            guard let (location, reason) = refusal(error) else { return }
             #expect(location == "http://127.0.0.1:70000/x")
             #expect(reason.contains("70000"))
         }
@@ -110,10 +116,7 @@ struct HostileServerTests {
                 let error = await #expect(throws: NetworkError.self) {
                     try await kind.make().send(request, body: Data(#"{"password":"hunter2"}"#.utf8))
                 }
-                guard case .badRedirect(let location, let reason) = error else {
-                    Issue.record("\(String(describing: error))")
-                    return
-                }
+                guard let (location, reason) = refusal(error) else { return }
                 #expect(location == echo)
                 #expect(reason.contains("another site"))
                 #expect(received.withLock { $0 } == 0)
@@ -127,10 +130,7 @@ struct HostileServerTests {
             connection.write("HTTP/1.1 302 Found\r\nLocation: /x\r\nContent-Length: 0\r\n\r\n")
         }) { url in
             let error = await #expect(throws: NetworkError.self) { try await get(kind.make(), url) }
-            guard case .badRedirect = error else {
-                Issue.record("\(String(describing: error))")
-                return
-            }
+            guard refusal(error) != nil else { return }
             #expect(error?.isUnavailable == false)  // not retried
         }
     }
