@@ -31,14 +31,23 @@ public struct CellStyle: Hashable, Sendable {
     public static let plain = CellStyle()
 }
 
-/// One character cell of the screen.
+/// One character cell of the screen. A wide character (two columns) is kept in the cell where
+/// it starts; the cell after it is its tail, which draws nothing of its own.
 public struct Cell: Hashable, Sendable {
     public var character: Character
     public var style: CellStyle
+    /// The right half of the wide character in the cell before.
+    public internal(set) var isWideTail = false
 
     public init(_ character: Character = " ", style: CellStyle = .plain) {
         self.character = character
         self.style = style
+    }
+
+    static func tail(style: CellStyle) -> Cell {
+        var cell = Cell(" ", style: style)
+        cell.isWideTail = true
+        return cell
     }
 }
 
@@ -49,6 +58,20 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     private var cells: [Cell]
+    /// The session's time when this frame was drawn, which moving things are drawn from.
+    public internal(set) var now: Duration = .zero
+    /// Whether something on this frame moves with time (an activity indicator), so the session
+    /// draws again shortly.
+    public internal(set) var animates = false
+    /// When each activity on screen was first drawn, carried from frame to frame by the session.
+    var activityStarts: [String: Duration] = [:]
+    /// The activities drawn on this frame.
+    var drawnActivities: Set<String> = []
+
+    /// Frames are equal when their cells are: what the terminal shows.
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+    }
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -61,28 +84,58 @@ public struct Canvas: Equatable, Sendable {
         set { cells[row * width + column] = newValue }
     }
 
-    /// Writes `text` from `column` on `row`, cut at the right edge; returns the column after it.
+    /// The whole canvas as a rectangle, for laying out.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// Writes `text` from `column` on `row`, each character in as many cells as it is wide; returns
+    /// the column after it. Text that does not fit before the right edge, or in `maxWidth` columns,
+    /// is cut and ends in `…`.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int = 0, style: CellStyle = .plain) -> Int {
+    public mutating func put(
+        _ text: String, row: Int, column: Int = 0, maxWidth: Int? = nil, style: CellStyle = .plain
+    ) -> Int {
         guard (0..<height).contains(row) else { return column }
+        let room = min(width - column, maxWidth ?? .max)
+        guard room > 0 else { return column }
+        var characters = Self.printable(text)
+        if String(characters).terminalColumns > room {
+            characters = Array(String(characters).truncated(toColumns: room))
+        }
         var column = column
-        for character in Self.printable(text) {
-            guard column < width else { break }
-            if column >= 0 { self[row, column] = Cell(character, style: style) }
-            column += 1
+        for character in characters {
+            let columns = character.terminalColumns
+            guard columns > 0 else { continue }
+            if column >= 0 {
+                place(Cell(character, style: style), at: row, column)
+                if columns == 2 { place(.tail(style: style), at: row, column + 1) }
+            }
+            column += columns
         }
         return column
     }
 
-    /// Gives a row a style from `column` to the right edge (a selection bar, a title bar).
-    public mutating func fill(row: Int, from column: Int = 0, style: CellStyle) {
-        guard (0..<height).contains(row) else { return }
-        for column in max(0, column)..<width { self[row, column].style = style }
+    /// Sets one cell, blanking the other half of any wide character it cuts in two.
+    private mutating func place(_ cell: Cell, at row: Int, _ column: Int) {
+        guard column < width else { return }
+        let old = self[row, column]
+        if old.isWideTail, column > 0 { self[row, column - 1] = Cell(" ", style: self[row, column - 1].style) }
+        if !old.isWideTail, old.character.terminalColumns == 2, column + 1 < width, !cell.isWideTail {
+            self[row, column + 1] = Cell(" ", style: old.style)
+        }
+        self[row, column] = cell
+    }
+
+    /// What shows when the window is smaller than the app needs: the size needed and the size now,
+    /// wrapped to fit however small the window is.
+    mutating func tooSmall(minimum: (width: Int, height: Int)) {
+        paragraph(
+            "Terminal too small: this app needs \(minimum.width)×\(minimum.height), the window is \(width)×\(height). "
+                + "Make it larger, or press q to quit.", in: bounds)
     }
 
     /// The text of a row with trailing spaces removed: what a test reads.
     public func text(row: Int) -> String {
-        var line = String((0..<width).map { self[row, $0].character })
+        var line = String((0..<width).compactMap { self[row, $0].isWideTail ? nil : self[row, $0].character })
         while line.last == " " { line.removeLast() }
         return line
     }
@@ -91,7 +144,7 @@ public struct Canvas: Equatable, Sendable {
     public var text: String { (0..<height).map(text(row:)).joined(separator: "\n") }
 
     /// Control characters (C0, DEL, C1) and bidirectional overrides become `?`; a tab becomes a
-    /// space. One `Character` per cell: wide characters are not measured (Docs/CLI.md).
+    /// space.
     static func printable(_ text: String) -> [Character] {
         text.map { character in
             if character == "\t" { return " " }

@@ -2,20 +2,34 @@
 public enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right
+    case home, end, pageUp, pageDown
     case enter, tab, backTab, escape, backspace, delete
+    /// F1, which opens help where `?` would be typed into a field.
+    case help
     /// Ctrl with a letter: `.control("c")` is Ctrl-C.
     case control(Character)
+    /// Text pasted in one piece (bracketed paste), newlines and all.
+    case paste(String)
 
     /// The keys in one read from a terminal in raw mode. An escape byte that does not start a known
     /// sequence is the Esc key; unknown sequences are dropped whole.
     public static func parse(_ bytes: [UInt8]) -> [Key] {
+        var reader = KeyReader()
+        return reader.keys(from: bytes)
+    }
+
+    /// The keys in `bytes`, and where a sequence that the read cut short begins (to be read again
+    /// with the next bytes).
+    static func parse(_ bytes: ArraySlice<UInt8>) -> (keys: [Key], pasteStart: Int?, incomplete: Int?) {
         var keys: [Key] = []
-        var index = 0
-        while index < bytes.count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
                 let (key, length) = escapeSequence(bytes[(index + 1)...])
+                if length < 0 { return (keys, nil, index) }
+                if key == .paste("") { return (keys, index + 1 + length, nil) }
                 if let key { keys.append(key) }
                 index += 1 + length
                 continue
@@ -26,7 +40,7 @@ public enum Key: Hashable, Sendable {
             case 0x00, 0x1C...0x1F: break
             default:
                 let length = utf8Length(byte)
-                let end = min(bytes.count, index + length)
+                let end = min(bytes.endIndex, index + length)
                 if let text = String(validating: bytes[index..<end], as: UTF8.self) {
                     keys += text.map(Key.character)
                 }
@@ -35,10 +49,11 @@ public enum Key: Hashable, Sendable {
             }
             index += 1
         }
-        return keys
+        return (keys, nil, nil)
     }
 
-    /// The key an escape sequence stands for, and how many bytes after the escape it took.
+    /// The key an escape sequence stands for, and how many bytes after the escape it took; a
+    /// length of -1 when the bytes end inside the sequence. The start of a paste is `.paste("")`.
     private static func escapeSequence(_ rest: ArraySlice<UInt8>) -> (Key?, Int) {
         guard let first = rest.first else { return (.escape, 0) }
         guard first == UInt8(ascii: "[") || first == UInt8(ascii: "O") else { return (.escape, 0) }
@@ -51,7 +66,7 @@ public enum Key: Hashable, Sendable {
                 return (finalKey(byte, parameters: parameters), length)
             }
         }
-        return (nil, length)
+        return (nil, -1)
     }
 
     private static func finalKey(_ byte: UInt8, parameters: String) -> Key? {
@@ -60,8 +75,21 @@ public enum Key: Hashable, Sendable {
         case UInt8(ascii: "B"): .down
         case UInt8(ascii: "C"): .right
         case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P") where parameters.isEmpty: .help
         case UInt8(ascii: "Z"): .backTab
-        case UInt8(ascii: "~") where parameters == "3": .delete
+        case UInt8(ascii: "~"):
+            switch parameters {
+            case "1", "7": .home
+            case "3": .delete
+            case "4", "8": .end
+            case "5": .pageUp
+            case "6": .pageDown
+            case "11": .help
+            case "200": .paste("")
+            default: nil
+            }
         default: nil
         }
     }
@@ -73,5 +101,61 @@ public enum Key: Hashable, Sendable {
         case 0xC0...: 2
         default: 1
         }
+    }
+}
+
+/// Turns what a terminal sends into keys, one read at a time: a sequence cut between two reads is
+/// finished by the next, and text between the bracketed-paste markers arrives as one `.paste`, so a
+/// long paste is one edit, not one key per character.
+public struct KeyReader: Sendable {
+    /// The most a paste keeps; the rest up to its end marker is read and dropped.
+    public static let pasteLimit = 1 << 20
+    private var pending: [UInt8] = []
+    private var paste: [UInt8]?
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    public init() {}
+
+    /// The keys completed by these bytes.
+    public mutating func keys(from bytes: [UInt8]) -> [Key] {
+        var input = pending + bytes
+        pending = []
+        var keys: [Key] = []
+        while !input.isEmpty {
+            if var pasted = paste {
+                guard let end = Self.range(of: Self.pasteEnd, in: input) else {
+                    // Keep what may be the start of the end marker for the next read.
+                    let keep = min(input.count, Self.pasteEnd.count - 1)
+                    pasted += input.dropLast(keep).prefix(max(0, Self.pasteLimit - pasted.count))
+                    paste = pasted
+                    pending = Array(input.suffix(keep))
+                    return keys
+                }
+                pasted += input[..<end.lowerBound].prefix(max(0, Self.pasteLimit - pasted.count))
+                keys.append(.paste(String(decoding: pasted, as: UTF8.self)))
+                paste = nil
+                input = Array(input[end.upperBound...])
+                continue
+            }
+            let (parsed, pasteStart, incomplete) = Key.parse(input[...])
+            keys += parsed
+            if let pasteStart {
+                paste = []
+                input = Array(input[pasteStart...])
+            } else {
+                if let incomplete { pending = Array(input[incomplete...]) }
+                input = []
+            }
+        }
+        return keys
+    }
+
+    private static func range(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return start..<start + needle.count
+        }
+        return nil
     }
 }

@@ -7,15 +7,19 @@ import Foundation
     import Darwin
 #endif
 
-/// What the terminal reports: a key, or a new size.
+/// What the terminal reports: a key, a new size, or that the app is back from a suspend.
 public enum TerminalEvent: Sendable {
     case key(Key)
     case resize(width: Int, height: Int)
+    /// The process was stopped and continued (`fg`): the screen must be drawn again.
+    case resumed
 }
 
-/// The process's terminal in raw mode on the alternate screen, put back as it was on every way
-/// out: a normal return, `exit`, and SIGINT, SIGTERM, SIGHUP or SIGQUIT (then the signal is raised
-/// again, so the process ends as it would have).
+/// The process's terminal in raw mode on the alternate screen, with bracketed paste, put back as it
+/// was on every way out: a normal return, `exit`, and SIGINT, SIGTERM, SIGHUP or SIGQUIT (then the
+/// signal is raised again, so the process ends as it would have). A stop (Ctrl-Z, which
+/// ``suspend()`` sends, or SIGTSTP from outside) gives the terminal back first and takes it again
+/// on `fg`, as vim and less do.
 public final class RawTerminal {
     /// Why the terminal cannot be used.
     public struct NotATerminal: Error, CustomStringConvertible {
@@ -25,6 +29,7 @@ public final class RawTerminal {
     /// Keys as they are typed, and sizes as the window changes.
     public let events: AsyncStream<TerminalEvent>
     private let resizes: any DispatchSourceSignal
+    private let continues: any DispatchSourceSignal
 
     /// Takes over the terminal; `restore()` gives it back.
     /// - Throws: ``NotATerminal`` when standard input or output is not a terminal.
@@ -34,24 +39,25 @@ public final class RawTerminal {
         }
         tcgetattr(STDIN_FILENO, &savedTerminal)
         leaveBytes = Array(leaveSequence.utf8)
-        var raw = savedTerminal
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        raw.c_cflag |= tcflag_t(CS8)
+        enterBytes = Array(enterSequence.utf8)
+        rawTerminal = savedTerminal
+        rawTerminal.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        rawTerminal.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        rawTerminal.c_cflag |= tcflag_t(CS8)
         for number in terminalSignals { signal(number, restoreAndRaise) }
+        signal(SIGTSTP, stopAndTakeBack)
         atexit { restoreTerminal() }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        terminalTaken = true
-        writeAll(enterSequence)
+        takeTerminal()
 
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         self.events = events
         Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 256)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var reader = KeyReader()
             while true {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 guard count > 0 else { break }
-                for key in Key.parse(Array(buffer[..<count])) { continuation.yield(.key(key)) }
+                for key in reader.keys(from: Array(buffer[..<count])) { continuation.yield(.key(key)) }
             }
             continuation.finish()
         }
@@ -62,6 +68,21 @@ public final class RawTerminal {
             continuation.yield(.resize(width: width, height: height))
         }
         resizes.resume()
+        // A stop this process did not see coming (SIGSTOP) may have left the terminal to a shell
+        // that changed its settings: take it again on every continue.
+        signal(SIGCONT, SIG_IGN)
+        continues = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
+        continues.setEventHandler {
+            if terminalTaken { tcsetattr(STDIN_FILENO, TCSANOW, &rawTerminal) }
+            continuation.yield(.resumed)
+        }
+        continues.resume()
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell, after giving the terminal back; on `fg` the
+    /// terminal is taken again and a ``TerminalEvent/resumed`` follows.
+    public func suspend() {
+        kill(0, SIGTSTP)
     }
 
     /// The window's size in columns and rows; 80×24 when the terminal does not say.
@@ -81,22 +102,48 @@ public final class RawTerminal {
     /// Leaves the alternate screen, shows the cursor and puts the settings back.
     public func restore() {
         resizes.cancel()
+        continues.cancel()
         restoreTerminal()
-        for number in terminalSignals { signal(number, SIG_DFL) }
+        for number in terminalSignals + [SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
     }
 }
 
 private let terminalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-/// The alternate screen, the cursor hidden.
-private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l"
-/// The cursor shown, styles reset, the normal screen back.
-private let leaveSequence = "\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
+/// The alternate screen, the cursor hidden, pastes bracketed.
+private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+/// Pastes as typed, the cursor shown, styles reset, the normal screen back.
+private let leaveSequence = "\u{1B}[?2004l\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
 
-/// The settings to put back; written before the handlers are installed, read only by them.
+/// The settings to put back and the raw ones; written before the handlers are installed, read only
+/// by them.
 nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var rawTerminal = termios()
 nonisolated(unsafe) private var terminalTaken = false
-/// ``leaveSequence`` as bytes, made before any handler can run: a handler must not allocate.
+/// The sequences as bytes, made before any handler can run: a handler must not allocate.
 nonisolated(unsafe) private var leaveBytes: [UInt8] = []
+nonisolated(unsafe) private var enterBytes: [UInt8] = []
+
+/// Async-signal-safe: `write` and `tcsetattr` only.
+private func takeTerminal() {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawTerminal)
+    terminalTaken = true
+    _ = enterBytes.withUnsafeBufferPointer { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// SIGTSTP: the terminal given back, the process stopped by the signal's default action, and on
+/// SIGCONT (where `raise` returns) the handler put back and the terminal taken again.
+private func stopAndTakeBack(_ number: Int32) {
+    let wasTaken = terminalTaken
+    restoreTerminal()
+    signal(SIGTSTP, SIG_DFL)
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    raise(SIGTSTP)
+    signal(SIGTSTP, stopAndTakeBack)
+    if wasTaken { takeTerminal() }
+}
 
 /// Async-signal-safe: `write` and `tcsetattr` only.
 private func restoreTerminal() {

@@ -17,11 +17,46 @@ public protocol TerminalView: AnyObject {
     func draw(in canvas: inout Canvas)
     /// Takes one key.
     func handle(_ key: Key) -> KeyOutcome
+    /// The current screen's keys, for the help overlay (`?` or F1).
+    var keyHints: [KeyHint] { get }
+    /// Whether a text field has the focus, so `?` and `q` are typed rather than acted on.
+    var isEditingText: Bool { get }
+    /// The smallest window the screens can be drawn in; below it the session says so instead.
+    var minimumSize: (width: Int, height: Int) { get }
+}
+
+extension TerminalView {
+    public var keyHints: [KeyHint] { [] }
+    public var isEditingText: Bool { false }
+    public var minimumSize: (width: Int, height: Int) { (40, 12) }
+}
+
+/// Where a session's time comes from: the real clock in an app, one a test moves by hand.
+public struct TerminalClock: Sendable {
+    /// The time since the session began.
+    public var now: @Sendable () -> Duration
+    /// Waits for a while; a cancelled wait throws.
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    public init(now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// The continuous clock, from the moment this is made.
+    public static func live() -> TerminalClock {
+        let start = ContinuousClock.now
+        return TerminalClock(now: { ContinuousClock.now - start }, sleep: { try await Task.sleep(for: $0) })
+    }
 }
 
 /// Binds a root view to a screen: draws it, tracks what it read with `withObservationTracking`,
 /// and draws again, writing only what changed, when any of that changes. There is no loop that
-/// polls: a frame is drawn on start, on a resize, and when an observed property changes.
+/// polls: a frame is drawn on start, on a resize, when an observed property changes, and ten times
+/// a second while an activity indicator shows.
+///
+/// The session keeps the keys every screen shares: Ctrl-C quits, Ctrl-L draws everything again,
+/// `?` (outside a text field) and F1 open the help overlay with the screen's ``TerminalView/keyHints``.
 @MainActor
 public final class TerminalSession {
     /// The frame on screen.
@@ -29,9 +64,14 @@ public final class TerminalSession {
     /// How many frames were drawn; a test can tell a redraw happened.
     public private(set) var frameCount = 0
     private var previous: Canvas?
+    /// Whether the help overlay is open.
+    public private(set) var showsHelp = false
     private let root: any TerminalView
     private let writer: FrameWriter
     private let write: (String) -> Void
+    private let clock: TerminalClock
+    private var activityStarts: [String: Duration] = [:]
+    private var tick: Task<Void, Never>?
     private var waiters: [Waiter] = []
     private var nextWaiter = 0
 
@@ -45,15 +85,22 @@ public final class TerminalSession {
     ///   - root: the view that fills the screen.
     ///   - width: the screen's columns.
     ///   - height: the screen's rows.
-    ///   - colors: whether styles may use colours (`NO_COLOR` says no).
+    ///   - colors: the colours the terminal shows (``ColorDepth/none`` when `NO_COLOR` says so).
+    ///   - clock: where time comes from, for the activity indicators.
     ///   - write: where the terminal's output goes.
     public init(
-        root: any TerminalView, width: Int, height: Int, colors: Bool, write: @escaping (String) -> Void = { _ in }
+        root: any TerminalView, width: Int, height: Int, colors: ColorDepth, clock: TerminalClock = .live(),
+        write: @escaping (String) -> Void = { _ in }
     ) {
         self.root = root
         self.frame = Canvas(width: width, height: height)
         self.writer = FrameWriter(colors: colors)
+        self.clock = clock
         self.write = write
+    }
+
+    isolated deinit {
+        tick?.cancel()
     }
 
     /// Draws the first frame.
@@ -68,10 +115,34 @@ public final class TerminalSession {
         render()
     }
 
+    /// Writes the whole screen again, as after the terminal was used by something else (Ctrl-L, or
+    /// coming back from a suspend).
+    public func redraw() {
+        previous = nil
+        render()
+    }
+
     /// Passes a key to the root view; `false` when the app should end. Ctrl-C always ends it.
     public func send(_ key: Key) -> Bool {
-        if key == .control("c") { return false }
-        return root.handle(key) != .quit
+        switch key {
+        case .control("c"): return false
+        case .control("l"):
+            redraw()
+            return true
+        case .help,
+            .character("?") where !root.isEditingText || showsHelp:
+            showsHelp.toggle()
+            render()
+            return true
+        case .escape where showsHelp:
+            showsHelp = false
+            render()
+            return true
+        case _ where showsHelp:
+            return key != .character("q")
+        default:
+            return root.handle(key) != .quit
+        }
     }
 
     /// The first frame, from now on, for which `predicate` holds: the current one if it does. A
@@ -89,6 +160,14 @@ public final class TerminalSession {
         }
     }
 
+    /// The keys the session itself takes, listed under the screen's in the help overlay.
+    private static func sessionKeys(_ root: any TerminalView) -> [KeyHint] {
+        [
+            KeyHint("? F1", "this help"), KeyHint("Ctrl-L", "draw the screen again"), KeyHint("Ctrl-Z", "suspend"),
+            KeyHint(root.isEditingText ? "Ctrl-C" : "q Ctrl-C", "quit"),
+        ]
+    }
+
     private func stopWaiting(_ id: Int) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         waiters.remove(at: index).continuation.resume(returning: frame)
@@ -96,14 +175,31 @@ public final class TerminalSession {
 
     private func render() {
         var canvas = Canvas(width: frame.width, height: frame.height)
+        canvas.now = clock.now()
+        canvas.activityStarts = activityStarts
+        let minimum = root.minimumSize
         withObservationTracking {
-            root.draw(in: &canvas)
+            if canvas.width < minimum.width || canvas.height < minimum.height {
+                canvas.tooSmall(minimum: minimum)
+            } else {
+                root.draw(in: &canvas)
+                if showsHelp { canvas.helpOverlay(title: "Keys", root.keyHints + Self.sessionKeys(root)) }
+            }
         } onChange: { [weak self] in
             // Called as the change begins; the task runs once it is done (and any others made in
             // the same turn), then tracks again.
             Task { @MainActor in self?.render() }
         }
         write(writer.output(from: previous, to: canvas))
+        // An activity's clock runs while it shows; one that is gone starts again from zero.
+        activityStarts = canvas.activityStarts.filter { canvas.drawnActivities.contains($0.key) }
+        if canvas.animates, tick == nil {
+            tick = Task { [clock, weak self] in
+                guard (try? await clock.sleep(.milliseconds(100))) != nil else { return }
+                self?.tick = nil
+                self?.render()
+            }
+        }
         previous = canvas
         frame = canvas
         frameCount += 1

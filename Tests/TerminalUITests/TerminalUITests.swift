@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Testing
 
@@ -5,16 +6,16 @@ import Testing
 
 @Suite("Canvas and frames")
 struct CanvasTests {
-    @Test func textIsCutAtTheRightEdgeAndControlCharactersAreShownAsQuestionMarks() {
+    @Test func textIsCutAtTheRightEdgeWithAnEllipsisAndControlCharactersAreShownAsQuestionMarks() {
         var canvas = Canvas(width: 10, height: 2)
         canvas.put("Ann\u{1B}]0;pwned\u{07}", row: 0)
         canvas.put("\u{202E}abc", row: 1, column: 8)
-        #expect(canvas.text(row: 0) == "Ann?]0;pwn")
-        #expect(canvas.text(row: 1) == "        ?a")
+        #expect(canvas.text(row: 0) == "Ann?]0;pw…")
+        #expect(canvas.text(row: 1) == "        ?…")
     }
 
     @Test func theFirstFrameClearsTheScreenAndLaterOnesWriteOnlyWhatChanged() {
-        let writer = FrameWriter(colors: true)
+        let writer = FrameWriter(colors: .trueColor)
         var first = Canvas(width: 5, height: 2)
         first.put("hello", row: 0)
         let full = writer.output(from: nil, to: first)
@@ -27,8 +28,8 @@ struct CanvasTests {
 
     @Test func withoutColoursStylesKeepBoldAndInverse() {
         let style = CellStyle(foreground: .red, background: .rgb(0, 206, 188), bold: true, inverse: true)
-        #expect(FrameWriter(colors: true).sgr(style) == "\u{1B}[0;1;7;31;48;2;0;206;188m")
-        #expect(FrameWriter(colors: false).sgr(style) == "\u{1B}[0;1;7m")
+        #expect(FrameWriter(colors: .trueColor).sgr(style) == "\u{1B}[0;1;7;31;48;2;0;206;188m")
+        #expect(FrameWriter(colors: .none).sgr(style) == "\u{1B}[0;1;7m")
     }
 }
 
@@ -59,6 +60,8 @@ final class CounterView: TerminalView {
     let counter: Counter
     init(_ counter: Counter) { self.counter = counter }
 
+    var minimumSize: (width: Int, height: Int) { (10, 2) }
+
     func draw(in canvas: inout Canvas) {
         canvas.put("count \(counter.count)", row: 0)
     }
@@ -76,7 +79,7 @@ struct SessionTests {
     @Test func aModelChangedFromOutsideIsRedrawnWithoutAKey() async {
         let counter = Counter()
         var written = ""
-        let session = TerminalSession(root: CounterView(counter), width: 20, height: 2, colors: false) { written += $0 }
+        let session = TerminalSession(root: CounterView(counter), width: 20, height: 2, colors: .none) { written += $0 }
         session.start()
         #expect(session.frame.text(row: 0) == "count 0")
         counter.count = 41
@@ -87,7 +90,7 @@ struct SessionTests {
     }
 
     @Test func keysReachTheViewAndQOrCtrlCEndTheApp() async {
-        let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: false)
+        let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: .none)
         session.start()
         #expect(session.send(.character("+")))
         _ = await session.frame { $0.text(row: 0) == "count 1" }
@@ -97,7 +100,7 @@ struct SessionTests {
 
     @Test func aResizeDrawsEverythingAtTheNewSize() {
         var written = ""
-        let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: false) {
+        let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: .none) {
             written += $0
         }
         session.start()
@@ -105,5 +108,118 @@ struct SessionTests {
         session.resize(width: 12, height: 3)
         #expect(session.frame.width == 12 && session.frame.height == 3)
         #expect(written.hasPrefix("\u{1B}[0m\u{1B}[2J"))
+    }
+}
+
+/// A clock a test moves by hand: a wait ends when the test has moved time past it.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Duration.zero
+    private var sleepers: [(until: Duration, continuation: CheckedContinuation<Void, Never>)] = []
+
+    var clock: TerminalClock {
+        TerminalClock(
+            now: { self.lock.withLock { self.time } },
+            sleep: { duration in
+                await withCheckedContinuation { continuation in
+                    self.lock.withLock { self.sleepers.append((self.time + duration, continuation)) }
+                }
+            })
+    }
+
+    /// Moves time on once something waits on it (the session starts its wait in a task of its own).
+    func advance(by duration: Duration) async {
+        while lock.withLock({ sleepers.isEmpty }) { await Task.yield() }
+        let due = lock.withLock {
+            time += duration
+            let due = sleepers.filter { $0.until <= time }
+            sleepers.removeAll { $0.until <= time }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+}
+
+@MainActor
+final class BusyView: TerminalView {
+    var keyHints: [KeyHint] { [KeyHint("+", "add one")] }
+
+    func draw(in canvas: inout Canvas) {
+        canvas.activity("Loading…", id: "load", row: 0)
+    }
+
+    func handle(_ key: Key) -> KeyOutcome { .handled }
+}
+
+@Suite("Session keys and time")
+@MainActor
+struct SessionKeysTests {
+    @Test func anActivityMovesAndShowsItsTimeAsTheClockRuns() async {
+        let manual = ManualClock()
+        let session = TerminalSession(root: BusyView(), width: 40, height: 12, colors: .none, clock: manual.clock)
+        session.start()
+        #expect(session.frame.text(row: 0) == "⠋ Loading…")
+        await manual.advance(by: .milliseconds(100))
+        _ = await session.frame { $0.text(row: 0) == "⠙ Loading…" }
+        for _ in 0..<11 {
+            let before = session.frameCount
+            await manual.advance(by: .milliseconds(100))
+            _ = await session.frame { _ in session.frameCount > before }
+        }
+        #expect(session.frame.text(row: 0) == "⠹ Loading… 1.2 s")
+    }
+
+    @Test func questionMarkOpensTheHelpWithTheScreensKeysAndEscClosesIt() async {
+        let session = TerminalSession(root: CounterView(Counter()), width: 40, height: 12, colors: .none)
+        session.start()
+        #expect(session.send(.character("?")))
+        #expect(session.showsHelp)
+        #expect(session.frame.text.contains("│ Ctrl-L    draw the screen again │"))
+        #expect(session.send(.character("+")))  // the help takes the keys while it is open
+        #expect(session.send(.escape))
+        #expect(!session.showsHelp)
+        #expect(session.frame.text(row: 0) == "count 0")
+        #expect(session.send(.help) && session.showsHelp)
+    }
+
+    @Test func controlLWritesTheWholeScreenAgain() {
+        var written = ""
+        let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: .none) {
+            written += $0
+        }
+        session.start()
+        written = ""
+        #expect(session.send(.control("l")))
+        #expect(written.hasPrefix("\u{1B}[0m\u{1B}[2J") && written.contains("count 0"))
+    }
+
+    @Test func belowTheMinimumSizeTheScreenSaysWhatSizeItNeeds() {
+        let session = TerminalSession(root: BusyView(), width: 30, height: 6, colors: .none)
+        session.start()
+        #expect(
+            session.frame.text.split(separator: "\n").joined(separator: " ").hasPrefix(
+                "Terminal too small: this app needs 40×12, the window is 30×6. Make it larger, or press q to quit."))
+        session.resize(width: 1, height: 1)
+        #expect(session.frame.text == "…")
+        session.resize(width: 40, height: 12)
+        #expect(session.frame.text(row: 0).hasSuffix("Loading…"))
+    }
+}
+
+@Suite("Colour depth")
+struct ColorDepthTests {
+    @Test func theEnvironmentSaysHowManyColoursTheTerminalHas() {
+        #expect(ColorDepth(environment: ["COLORTERM": "truecolor", "TERM": "xterm"]) == .trueColor)
+        #expect(ColorDepth(environment: ["TERM": "screen-256color"]) == .ansi256)
+        #expect(ColorDepth(environment: ["TERM": "xterm"]) == .ansi16)
+        #expect(ColorDepth(environment: [:]) == .ansi16)
+    }
+
+    @Test func anRGBColourIsBroughtDownToWhatTheTerminalShows() {
+        let style = CellStyle(foreground: .rgb(0, 206, 188))
+        #expect(FrameWriter(colors: .trueColor).sgr(style) == "\u{1B}[0;38;2;0;206;188m")
+        #expect(FrameWriter(colors: .ansi256).sgr(style) == "\u{1B}[0;38;5;43m")
+        #expect(FrameWriter(colors: .ansi16).sgr(style) == "\u{1B}[0;36m")
+        #expect(FrameWriter(colors: .ansi256).sgr(CellStyle(background: .rgb(128, 128, 128))) == "\u{1B}[0;48;5;244m")
     }
 }

@@ -63,7 +63,7 @@ extension AuthCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = AuthUI(service: RemoteAuthenticationService(api: environment.api))
-            try await InteractiveScreen.run(root, command: "auth ui", colors: console.colors)
+            try await InteractiveScreen.run(root, command: "auth ui", environment: environment, console: console)
         }
     }
 }

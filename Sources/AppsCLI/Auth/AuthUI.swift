@@ -15,6 +15,9 @@ final class AuthUI: TerminalView {
 
     private(set) var screen = Screen.login
     private(set) var focus = Focus.email
+    /// Asked before quitting throws away what was typed.
+    private(set) var confirmingQuit = false
+    private var editors = FieldEditors<Focus>()
     /// The presenter's view.
     let rendered = RenderedLogin()
     @ObservationIgnored private let presenter: LoginPresenter
@@ -29,9 +32,32 @@ final class AuthUI: TerminalView {
     /// What the presenter rendered last.
     private var state: LoginViewState { rendered.state }
 
+    var isEditingText: Bool {
+        guard case .login = screen, !confirmingQuit else { return false }
+        return focus != .button
+    }
+
+    var minimumSize: (width: Int, height: Int) { (48, 16) }
+
     // MARK: Keys
 
+    var keyHints: [KeyHint] {
+        switch screen {
+        case .success: return [KeyHint("Esc Enter", "back to the login")]
+        case .login:
+            return [
+                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "the button"),
+                KeyHint("Esc", "cancel the login"), KeyHint("r", "try again (on the button)"),
+                KeyHint("← → Home End", "move in a field"), KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+            ]
+        }
+    }
+
     func handle(_ key: Key) -> KeyOutcome {
+        if confirmingQuit {
+            confirmingQuit = false
+            return key == .character("y") ? .quit : .handled
+        }
         switch screen {
         case .success(let success):
             switch key {
@@ -40,34 +66,34 @@ final class AuthUI: TerminalView {
             default: break
             }
         case .login:
+            if let text = text(of: focus), let edited = editors.edit(focus, text: text, key: key) {
+                focus == .email ? presenter.emailChanged(edited) : presenter.passwordChanged(edited)
+                return .handled
+            }
             switch key {
             case .escape where state.isActivityVisible: presenter.buttonTapped()
-            case .escape: return .quit
             case .tab, .down: focus = focus.cycled(by: 1)
             case .backTab, .up: focus = focus.cycled(by: -1)
             case .enter: presenter.buttonTapped()
             case .character(" ") where focus == .button: presenter.buttonTapped()
-            case .character(let character) where focus != .button: edit { $0.append(character) }
-            case .backspace where focus != .button: edit { _ = $0.popLast() }
-            case .character("q") where focus == .button: return .quit
+            case .character("r") where focus == .button && !state.error.isEmpty: presenter.buttonTapped()
+            case .character("q") where focus == .button:
+                guard state.email.text.isEmpty && state.password.text.isEmpty else {
+                    confirmingQuit = true
+                    return .handled
+                }
+                return .quit
             default: break
             }
         }
         return .handled
     }
 
-    private func edit(_ change: (inout String) -> Void) {
-        switch focus {
-        case .email:
-            var text = state.email.text
-            change(&text)
-            presenter.emailChanged(text)
-        case .password:
-            var text = state.password.text
-            change(&text)
-            presenter.passwordChanged(text)
-        case .button:
-            break
+    private func text(of field: Focus) -> String? {
+        switch field {
+        case .email: state.email.text
+        case .password: state.password.text
+        case .button: nil
         }
     }
 
@@ -75,47 +101,55 @@ final class AuthUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("AuthMVP")
+        canvas.footer(Array(keyHints.prefix(3)))
+        let area = canvas.content
         switch screen {
         case .success(let success):
-            canvas.put(success.label, row: 3, column: 4, style: CellStyle(bold: true))
-            canvas.footer("Esc back · q quit")
-        case .login:
-            drawField("Email", state.email, shown: state.email.text, focused: focus == .email, top: 2, in: &canvas)
-            drawField(
-                "Password", state.password, shown: String(repeating: "•", count: state.password.text.count),
-                focused: focus == .password, top: 6, in: &canvas)
-            let button = "[ \(state.button.title) ]"
             canvas.put(
-                button, row: 10, column: 4,
+                success.label, row: area.y + 1, column: area.x + 2, maxWidth: area.width - 2,
+                style: CellStyle(bold: true))
+        case .login:
+            drawField(
+                "Email", state.email, rule: "needs an @, like ann@example.com", focus: .email, top: area.y, in: &canvas)
+            drawField(
+                "Password", state.password, rule: "cannot be empty", focus: .password, top: area.y + 4, in: &canvas)
+            let row = area.y + 8
+            let button = "[ \(state.button.title) ]"
+            let after = canvas.put(
+                button, row: row, column: area.x + 2,
                 style: CellStyle(bold: state.button.isEnabled, dim: !state.button.isEnabled, inverse: focus == .button))
             if state.isActivityVisible {
-                canvas.put(
-                    "⟳ logging in… (Esc cancels)", row: 10, column: 6 + button.count,
-                    style: CellStyle(foreground: .cyan))
+                canvas.activity("Logging in… Esc cancels", id: "login", row: row, column: after + 2)
             }
-            canvas.put(state.error.terminalSafe, row: 12, column: 4, style: CellStyle(foreground: .red, bold: true))
-            canvas.footer("Tab next field · Enter the button · Esc cancel or quit")
+            canvas.paragraph(
+                state.error.terminalSafe, in: Rect(x: area.x + 2, y: row + 2, width: area.width - 2, height: 3),
+                style: CellStyle(foreground: .red, bold: true))
+            if confirmingQuit { canvas.confirmation("Quit and lose what you typed?") }
         }
     }
 
-    /// A labelled box whose border takes the field's colour; a mark beside it says the same without
-    /// colour: `✓` valid, `✗` not valid, nothing before the first edit.
+    /// A labelled box whose border takes the field's colour; a mark beside the label says the same
+    /// without colour (`✓` valid, `✗` not valid and the rule it breaks, nothing before the first edit).
     private func drawField(
-        _ label: String, _ field: LoginViewState.Field, shown: String, focused: Bool, top: Int, in canvas: inout Canvas
+        _ label: String, _ shown: LoginViewState.Field, rule: String, focus field: Focus, top: Int,
+        in canvas: inout Canvas
     ) {
+        let focused = focus == field
         let (color, mark): (TerminalColor?, String) =
-            switch field.border {
+            switch shown.border {
             case .black: (nil, "")
-            case .red: (.red, " ✗")
+            case .red: (.red, " ✗ " + rule)
             case .blue: (.blue, " ✓")
             }
         let border = CellStyle(foreground: color, bold: focused)
-        let width = 40
-        canvas.put(label + mark, row: top, column: 4, style: CellStyle(bold: focused))
+        let width = min(40, canvas.width - 8)
+        let after = canvas.put(label, row: top, column: 4, style: CellStyle(bold: focused))
+        canvas.put(
+            mark, row: top, column: after, maxWidth: canvas.width - after - 2, style: CellStyle(foreground: color))
         canvas.put("┌" + String(repeating: "─", count: width) + "┐", row: top + 1, column: 4, style: border)
         canvas.put("│", row: top + 2, column: 4, style: border)
-        canvas.put(String(shown.suffix(width - 2)).terminalSafe, row: top + 2, column: 6)
-        if focused { canvas.put("▏", row: top + 2, column: 6 + min(shown.count, width - 2)) }
+        editors.editor(field, text: shown.text).draw(
+            in: &canvas, row: top + 2, column: 6, width: width - 2, focused: focused, secure: field == .password)
         canvas.put("│", row: top + 2, column: 5 + width, style: border)
         canvas.put("└" + String(repeating: "─", count: width) + "┘", row: top + 3, column: 4, style: border)
     }

@@ -257,7 +257,7 @@ extension KooberCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: own.pickup)
-            try await InteractiveScreen.run(root, command: "koober ui", colors: console.colors)
+            try await InteractiveScreen.run(root, command: "koober ui", environment: environment, console: console)
         }
     }
 }

@@ -61,14 +61,32 @@ final class KooberUI: TerminalView {
     private(set) var focus = 0
     /// On the welcome screen: 0 sign in, 1 sign up.
     private(set) var welcomeChoice = 0
+    /// A question waiting for y or n, and what y does.
+    private(set) var confirming: (question: String, action: () -> KeyOutcome)?
+    private var editors = FieldEditors<Field>()
+    /// The picker's search text and its selection.
+    private(set) var pickerQuery = TextInput(limit: 100)
+    private(set) var pickerList = ListState()
+    /// Keys that pick from the picker's list, pressed before the list for the text arrived: they
+    /// are played once it has, so they act on the list they were meant for.
+    @ObservationIgnored private var pickerKeys: [Key] = []
+    @ObservationIgnored private var pickerSearch: Task<Void, Never>?
+    @ObservationIgnored private var visibleRows = 10
     @ObservationIgnored private let rides: any LocationsService & RideService
     @ObservationIgnored private let pickupName: String
+    /// Waits for a pause in typing before the picker searches.
+    @ObservationIgnored private let pause: @Sendable () async throws -> Void
     @ObservationIgnored let brand: CellStyle
 
-    init(app: KooberAppModel, rides: any LocationsService & RideService, pickup: String) {
+    /// - Parameter pause: the wait after a key before the picker searches; a test passes none.
+    init(
+        app: KooberAppModel, rides: any LocationsService & RideService, pickup: String,
+        pause: @escaping @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(250)) }
+    ) {
         self.app = app
         self.rides = rides
         self.pickupName = pickup
+        self.pause = pause
         let readable = Contrast(foreground: KooberTheme.text, background: KooberTheme.brand).passesAA
         brand =
             readable
@@ -87,6 +105,17 @@ final class KooberUI: TerminalView {
         default: []
         }
     }
+
+    var isEditingText: Bool {
+        guard confirming == nil else { return false }
+        switch app.screen {
+        case .onboarding(.signIn), .onboarding(.signUp): return focus < fields.count
+        case .signedIn: return ride?.dropoffPicker != nil
+        default: return false
+        }
+    }
+
+    var minimumSize: (width: Int, height: Int) { (50, 16) }
 
     /// Finds the pickup, then makes the new-ride model and loads its options.
     private func prepareRide() {
@@ -115,13 +144,45 @@ final class KooberUI: TerminalView {
 
     // MARK: Keys
 
+    var keyHints: [KeyHint] {
+        switch app.screen {
+        case .launching: return []
+        case .onboarding(.welcome):
+            return [
+                KeyHint("←→ Tab", "choose"), KeyHint("Enter", "open"), KeyHint("i", "sign in"), KeyHint("u", "sign up"),
+            ]
+        case .onboarding:
+            return [
+                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "next field, or submit"),
+                KeyHint("Esc", formPhase == .submitting ? "cancel" : "back"),
+                KeyHint("← → Home End", "move in a field"),
+                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+            ]
+        case .signedIn:
+            if ride?.dropoffPicker != nil {
+                return [
+                    KeyHint("type", "search"), KeyHint("↑↓", "choose"), KeyHint("Enter", "select"),
+                    KeyHint("Esc", "cancel"),
+                ]
+            }
+            var hints = [KeyHint("d", "drop-off"), KeyHint("←→", "ride option"), KeyHint("Enter", "request")]
+            if case .requesting = ride?.state { hints.append(KeyHint("Esc", "cancel the request")) }
+            if case .waitingForPickup = ride?.state { hints.append(KeyHint("n", "another ride")) }
+            return hints + [KeyHint("r", "retry"), KeyHint("s", "sign out")]
+        }
+    }
+
     func handle(_ key: Key) -> KeyOutcome {
+        if let confirming {
+            self.confirming = nil
+            return key == .character("y") || key == .enter ? confirming.action() : .handled
+        }
         switch app.screen {
         case .launching:
-            return key == .escape || key == .character("q") ? .quit : .handled
+            return key == .character("q") ? .quit : .handled
         case .onboarding(.welcome):
             switch key {
-            case .character("q"), .escape: return .quit
+            case .character("q"): return .quit
             case .left, .right, .tab, .backTab: welcomeChoice = 1 - welcomeChoice
             case .character("i"): openForm(signUp: false)
             case .character("u"): openForm(signUp: true)
@@ -129,7 +190,7 @@ final class KooberUI: TerminalView {
             default: break
             }
         case .onboarding(let form):
-            handleForm(key, signUp: form == .signUp)
+            return handleForm(key, signUp: form == .signUp)
         case .signedIn:
             return handleRide(key)
         }
@@ -146,21 +207,39 @@ final class KooberUI: TerminalView {
         app.signInForm?.phase ?? app.signUpForm?.phase ?? .editing
     }
 
-    private func handleForm(_ key: Key, signUp: Bool) {
+    private var isFormTouched: Bool { fields.contains { !text($0).isEmpty } }
+
+    private func handleForm(_ key: Key, signUp: Bool) -> KeyOutcome {
+        if focus < fields.count, let edited = editors.edit(fields[focus], text: text(fields[focus]), key: key) {
+            setText(edited, of: fields[focus])
+            return .handled
+        }
         let count = fields.count + 1
         switch key {
         case .escape where formPhase == .submitting:
             app.signInForm?.cancel()
             app.signUpForm?.cancel()
-        case .escape: app.backToWelcome()
+        case .escape:
+            ask("Go back and lose what you typed?", if: isFormTouched) { [app] in
+                app.backToWelcome()
+                return .handled
+            }
         case .tab, .down: focus = (focus + 1) % count
         case .backTab, .up: focus = (focus + count - 1) % count
         case .enter where focus == fields.count: submit()
         case .enter: focus += 1
-        case .character(let character) where focus < fields.count: edit(fields[focus]) { $0.append(character) }
-        case .backspace where focus < fields.count: edit(fields[focus]) { _ = $0.popLast() }
+        case .character("r") where focus == fields.count:
+            if case .failed = formPhase { submit() }
+        case .character("q") where focus == fields.count:
+            ask("Quit and lose what you typed?", if: isFormTouched) { .quit }
         default: break
         }
+        return .handled
+    }
+
+    /// Does `action` at once, or after a y to `question` when `condition` holds.
+    private func ask(_ question: String, if condition: Bool, _ action: @escaping () -> KeyOutcome) {
+        if condition { confirming = (question, action) } else { _ = action() }
     }
 
     private func text(_ field: Field) -> String {
@@ -168,11 +247,11 @@ final class KooberUI: TerminalView {
         return app.signUpForm?[keyPath: field.inSignUp] ?? ""
     }
 
-    private func edit(_ field: Field, _ change: (inout String) -> Void) {
+    private func setText(_ text: String, of field: Field) {
         if let form = app.signInForm, let key = field.inSignIn {
-            change(&form[keyPath: key])
+            form[keyPath: key] = text
         } else if let form = app.signUpForm {
-            change(&form[keyPath: field.inSignUp])
+            form[keyPath: field.inSignUp] = text
         }
     }
 
@@ -188,31 +267,36 @@ final class KooberUI: TerminalView {
 
     private func handleRide(_ key: Key) -> KeyOutcome {
         guard let ride else {
-            if key == .character("s") { app.signOut() }
-            return key == .character("q") || key == .escape ? .quit : .handled
-        }
-        if let picker = ride.dropoffPicker {
             switch key {
-            case .escape: ride.cancelDropoff()
-            case .up: pickerSelection = max(0, pickerSelection - 1)
-            case .down: pickerSelection = min(max(0, picker.results.count - 1), pickerSelection + 1)
-            case .enter where !picker.results.isEmpty:
-                ride.selectDropoff(picker.results[min(pickerSelection, picker.results.count - 1)])
-            case .character(let character): search(picker, pickerQuery + String(character))
-            case .backspace: search(picker, String(pickerQuery.dropLast()))
+            case .character("s"): app.signOut()
+            case .character("r") where rideError != nil: prepareRide()
+            case .character("q"): return .quit
             default: break
             }
             return .handled
         }
+        if let picker = ride.dropoffPicker {
+            handlePicker(key, picker, ride)
+            return .handled
+        }
         switch key {
-        case .character("q"), .escape: return .quit
+        case .character("q"): return .quit
+        case .escape: ride.cancelRequest()
         case .character("s"):
             app.signOut()
             self.ride = nil
         case .character("d"):
-            pickerSelection = 0
             ride.pickDropoff()
-            if let picker = ride.dropoffPicker { search(picker, "") }
+            pickerQuery = TextInput(limit: 100)
+            pickerList = ListState()
+            if let picker = ride.dropoffPicker { search(picker) }
+        case .character("n"): ride.startAnotherRide()
+        case .character("r"):
+            if ride.rideOptions.isEmpty {
+                Task { await ride.loadRideOptions() }
+            } else if case .failed = ride.state {
+                Task { await ride.requestRide() }
+            }
         case .left, .right:
             let options = ride.rideOptions
             let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
@@ -224,15 +308,48 @@ final class KooberUI: TerminalView {
         return .handled
     }
 
-    private(set) var pickerSelection = 0
-    /// What has been typed into the picker, as a text field holds it; the picker drops the answers
-    /// to earlier text.
-    private(set) var pickerQuery = ""
+    private func handlePicker(_ key: Key, _ picker: DropoffPickerViewModel, _ ride: NewRideViewModel) {
+        if key == .escape {
+            pickerSearch?.cancel()
+            pickerKeys = []
+            ride.cancelDropoff()
+            return
+        }
+        if pickerQuery.handle(key) {
+            pickerList = ListState()
+            search(picker)
+            return
+        }
+        // A key for the list waits for the list of the text typed.
+        guard !pickerKeys.isEmpty || picker.query != pickerQuery.text || picker.isSearching else {
+            pickFromList(key, picker, ride)
+            return
+        }
+        pickerKeys.append(key)
+    }
 
-    private func search(_ picker: DropoffPickerViewModel, _ query: String) {
-        pickerSelection = 0
-        pickerQuery = query
-        Task { await picker.search(query) }
+    private func pickFromList(_ key: Key, _ picker: DropoffPickerViewModel, _ ride: NewRideViewModel) {
+        if key == .enter, !picker.results.isEmpty {
+            let index = pickerList.window(count: picker.results.count, visible: visibleRows).selection ?? 0
+            ride.selectDropoff(picker.results[index])
+        } else {
+            _ = pickerList.handle(key, count: picker.results.count, visible: visibleRows)
+        }
+    }
+
+    /// Searches for the picker's text after a pause in typing; a key typed meanwhile starts the
+    /// wait again, so one request goes per pause. Keys for the list are played when it arrives.
+    private func search(_ picker: DropoffPickerViewModel) {
+        pickerSearch?.cancel()
+        let query = pickerQuery.text
+        pickerSearch = Task { [pause] in
+            guard (try? await pause()) != nil, !Task.isCancelled else { return }
+            await picker.search(query)
+            guard !Task.isCancelled, picker.query == query, let ride = self.ride else { return }
+            let keys = pickerKeys
+            pickerKeys = []
+            for key in keys where ride.dropoffPicker === picker { pickFromList(key, picker, ride) }
+        }
     }
 
     // MARK: Drawing
@@ -240,9 +357,10 @@ final class KooberUI: TerminalView {
     func draw(in canvas: inout Canvas) {
         canvas.fill(row: 0, style: brand)
         canvas.put(" Koober ", row: 0, style: brand)
+        canvas.footer(Array(keyHints.prefix(4)))
         switch app.screen {
         case .launching:
-            canvas.put("Launching…", row: 2, column: 2)
+            canvas.activity("Launching…", id: "launch", row: 2, column: 2)
         case .onboarding(.welcome):
             drawWelcome(in: &canvas)
         case .onboarding(let form):
@@ -250,6 +368,7 @@ final class KooberUI: TerminalView {
         case .signedIn(let session):
             drawRide(session, in: &canvas)
         }
+        if let confirming { canvas.confirmation(confirming.question) }
     }
 
     private func drawWelcome(in canvas: inout Canvas) {
@@ -259,102 +378,125 @@ final class KooberUI: TerminalView {
         canvas.put("[ Sign in ]", row: 8, column: 4, style: CellStyle(bold: true, inverse: welcomeChoice == 0))
         canvas.put("[ Sign up ]", row: 8, column: 18, style: CellStyle(bold: true, inverse: welcomeChoice == 1))
         if let error = app.error {
-            canvas.put(error.localizedDescription.terminalSafe, row: 10, column: 4, style: CellStyle(foreground: .red))
+            canvas.paragraph(
+                error.localizedDescription.terminalSafe, in: Rect(x: 4, y: 10, width: canvas.width - 8, height: 3),
+                style: CellStyle(foreground: .red))
         }
-        canvas.footer("←→ choose · Enter open · i sign in · u sign up · q quit")
     }
 
     private func drawForm(signUp: Bool, in canvas: inout Canvas) {
-        canvas.put(signUp ? "Sign up" : "Sign in", row: 2, column: 2, style: CellStyle(bold: true))
+        let area = canvas.content
+        canvas.put(signUp ? "Sign up" : "Sign in", row: area.y, column: area.x, style: CellStyle(bold: true))
+        var row = area.y + 2
         let problems = app.signUpForm?.problems ?? [:]
         for (index, field) in fields.enumerated() {
-            let row = 4 + index * 2
-            let focused = focus == index
-            let text = text(field)
-            let shown = field == .password ? String(repeating: "•", count: text.count) : text.terminalSafe
-            canvas.put(field.label.rightPadded(to: 11), row: row, column: 2, style: CellStyle(bold: focused))
-            let end = canvas.put(shown, row: row, column: 14, style: CellStyle(underline: true))
-            if focused { canvas.put("▏", row: row, column: end) }
-            if let problem = problems[field.signUpField] {
-                canvas.put(
-                    "✗ " + problem.localizedDescription.terminalSafe, row: row + 1, column: 14,
-                    style: CellStyle(foreground: .red))
-            }
+            let problem = problems[field.signUpField]
+            row += canvas.field(
+                field.label, editor: editors.editor(field, text: text(field)), focused: focus == index,
+                secure: field == .password, mark: problem.map { _ in .invalid },
+                message: problem?.localizedDescription, labelWidth: 12, at: row, in: area)
         }
-        let buttonRow = 4 + fields.count * 2
+        row += 1
         canvas.put(
-            signUp ? "[ Sign up ]" : "[ Sign in ]", row: buttonRow, column: 2,
+            signUp ? "[ Sign up ]" : "[ Sign in ]", row: row, column: area.x,
             style: CellStyle(bold: true, inverse: focus == fields.count))
+        let status = Rect(x: area.x, y: row + 2, width: area.width, height: max(0, area.maxY - row - 2))
         switch formPhase {
-        case .editing: break
+        case .editing:
+            if !signUp {
+                canvas.paragraph(
+                    "On the fixture backends (the embedded one, apps serve) the demo account is "
+                        + "johnny@gmail.com with the password \"password\".", in: status, style: CellStyle(dim: true))
+            }
         case .submitting:
-            canvas.put(
-                signUp ? "Signing up… (Esc cancels)" : "Signing in… (Esc cancels)", row: buttonRow + 2, column: 2,
-                style: CellStyle(foreground: .cyan))
+            canvas.activity(
+                signUp ? "Signing up… Esc cancels" : "Signing in… Esc cancels", id: "submit", row: status.y,
+                column: status.x)
         case .failed(let error):
+            let used = canvas.paragraph(
+                error.localizedDescription.terminalSafe, in: status, style: CellStyle(foreground: .red))
             canvas.put(
-                error.localizedDescription.terminalSafe, row: buttonRow + 2, column: 2,
-                style: CellStyle(foreground: .red))
+                "Fix it and press Enter on the button again.", row: status.y + used, column: status.x,
+                maxWidth: status.width, style: CellStyle(dim: true))
         }
-        canvas.footer("Tab next · Enter on the button · Esc back")
     }
 
     private func drawRide(_ session: UserSession, in canvas: inout Canvas) {
+        let area = canvas.content
         canvas.put(
-            "Hello, \(session.profile.displayName.terminalSafe)", row: 2, column: 2, style: CellStyle(bold: true))
+            "Hello, \(session.profile.displayName.terminalSafe)", row: area.y, column: area.x, maxWidth: area.width,
+            style: CellStyle(bold: true))
         guard let ride else {
-            canvas.put(rideError?.terminalSafe ?? "Finding where you are…", row: 4, column: 2)
-            canvas.footer("s sign out · q quit")
+            if let rideError {
+                let used = canvas.paragraph(
+                    rideError.terminalSafe, in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 3),
+                    style: CellStyle(foreground: .red))
+                canvas.put("Press r to try again.", row: area.y + 2 + used, column: area.x)
+            } else {
+                canvas.activity("Finding where you are…", id: "pickup", row: area.y + 2, column: area.x)
+            }
             return
         }
         if let picker = ride.dropoffPicker {
             drawPicker(picker, in: &canvas)
             return
         }
-        canvas.put("Pickup    \(ride.pickup.name.terminalSafe)", row: 4, column: 2)
+        canvas.put("Pickup    \(ride.pickup.name.terminalSafe)", row: area.y + 2, column: area.x, maxWidth: area.width)
         canvas.put(
-            "Drop-off  " + (ride.dropoff.map { $0.name.terminalSafe } ?? "none yet: press d to choose"), row: 5,
-            column: 2, style: CellStyle(dim: ride.dropoff == nil))
-        canvas.put("Ride", row: 7, column: 2)
-        var column = 12
+            "Drop-off  " + (ride.dropoff.map { $0.name.terminalSafe } ?? "none yet: press d to choose"),
+            row: area.y + 3, column: area.x, maxWidth: area.width, style: CellStyle(dim: ride.dropoff == nil))
+        canvas.put("Ride", row: area.y + 5, column: area.x)
+        var column = area.x + 10
+        var optionRow = area.y + 5
+        if ride.rideOptions.isEmpty {
+            canvas.activity("Loading ride options…", id: "options", row: optionRow, column: column)
+        }
         for option in ride.rideOptions {
             let chosen = option.id == ride.selectedOption?.id
-            column =
-                canvas.put(
-                    " \(option.name.terminalSafe) \(option.seats)p £\(option.baseFarePence / 100) ", row: 7,
-                    column: column, style: chosen ? brand : CellStyle()) + 1
+            let label = " \(option.name.terminalSafe) \(option.seats)p £\(option.baseFarePence / 100) "
+            if column + label.terminalColumns > area.maxX {
+                optionRow += 1
+                column = area.x + 10
+            }
+            column = canvas.put(label, row: optionRow, column: column, style: chosen ? brand : CellStyle()) + 1
         }
+        let buttonRow = optionRow + 2
         let requestStyle = CellStyle(bold: ride.canRequest, dim: !ride.canRequest, inverse: ride.canRequest)
-        canvas.put("[ Request ride ]", row: 9, column: 2, style: requestStyle)
+        canvas.put("[ Request ride ]", row: buttonRow, column: area.x, style: requestStyle)
+        let status = Rect(x: area.x, y: buttonRow + 2, width: area.width, height: max(0, area.maxY - buttonRow - 2))
         switch ride.state {
         case .choosing: break
-        case .requesting: canvas.put("Requesting…", row: 11, column: 2, style: CellStyle(foreground: .cyan))
+        case .requesting: canvas.activity("Requesting… Esc cancels", id: "request", row: status.y, column: status.x)
         case .waitingForPickup(let confirmed):
-            let confirmedStyle = CellStyle(foreground: .green, bold: true)
-            canvas.put(
-                "Ride \(confirmed.id.terminalSafe) \(confirmed.status.terminalSafe): here in \(confirmed.etaMinutes) min.",
-                row: 11, column: 2, style: confirmedStyle)
-            canvas.put(
-                "\(confirmed.request.option.name.terminalSafe) from \(confirmed.request.pickup.name.terminalSafe) "
-                    + "to \(confirmed.request.dropoff.name.terminalSafe)", row: 12, column: 2, style: confirmedStyle)
+            canvas.paragraph(
+                "Ride \(confirmed.id.terminalSafe) \(confirmed.status.terminalSafe): here in \(confirmed.etaMinutes) min.\n"
+                    + "\(confirmed.request.option.name.terminalSafe) from \(confirmed.request.pickup.name.terminalSafe) "
+                    + "to \(confirmed.request.dropoff.name.terminalSafe).\nPress n for another ride.",
+                in: status, style: CellStyle(foreground: .green, bold: true))
         case .failed(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 11, column: 2, style: CellStyle(foreground: .red))
+            let used = canvas.paragraph(
+                error.localizedDescription.terminalSafe, in: status, style: CellStyle(foreground: .red))
+            canvas.put("Press r to try again.", row: status.y + used, column: status.x)
         }
-        canvas.footer("d drop-off · ←→ ride option · Enter request · s sign out · q quit")
     }
 
     private func drawPicker(_ picker: DropoffPickerViewModel, in canvas: inout Canvas) {
-        canvas.put("Where to? ", row: 4, column: 2, style: CellStyle(bold: true))
-        let end = canvas.put(pickerQuery.terminalSafe, row: 4, column: 12, style: CellStyle(underline: true))
-        canvas.put("▏", row: 4, column: end)
-        if let error = picker.error {
-            canvas.put(error.localizedDescription.terminalSafe, row: 5, column: 2, style: CellStyle(foreground: .red))
+        let area = canvas.content
+        let column = canvas.put("Where to? ", row: area.y + 2, column: area.x, style: CellStyle(bold: true))
+        pickerQuery.draw(
+            in: &canvas, row: area.y + 2, column: column, width: min(40, area.maxX - column), focused: true,
+            style: CellStyle(underline: true))
+        let list = Rect(x: area.x, y: area.y + 4, width: area.width, height: area.maxY - area.y - 4)
+        visibleRows = list.height
+        if picker.query != pickerQuery.text || picker.isSearching {
+            canvas.activity("Searching…", id: "search", row: area.y + 3, column: area.x)
+        } else if let error = picker.error {
+            canvas.put(
+                error.localizedDescription.terminalSafe, row: area.y + 3, column: area.x, maxWidth: area.width,
+                style: CellStyle(foreground: .red))
+        } else if picker.results.isEmpty {
+            canvas.put("No places match.", row: list.y, column: list.x + 2, style: CellStyle(dim: true))
         }
-        let names = picker.results.map { $0.name.terminalSafe }
-        canvas.list(
-            names, top: 6, count: canvas.height - 8,
-            selected: names.isEmpty ? nil : min(pickerSelection, names.count - 1))
-        if names.isEmpty { canvas.put("No places match.", row: 6, column: 4, style: CellStyle(dim: true)) }
-        canvas.footer("type to search · ↑↓ choose · Enter select · Esc cancel")
+        canvas.list(picker.results.map { $0.name.terminalSafe }, in: list, state: pickerList)
     }
 }

@@ -196,7 +196,7 @@ extension ListingsCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = ListingsUI(service: environment.listingsService, userID: own.user)
-            try await InteractiveScreen.run(root, command: "listings ui", colors: console.colors)
+            try await InteractiveScreen.run(root, command: "listings ui", environment: environment, console: console)
         }
     }
 }

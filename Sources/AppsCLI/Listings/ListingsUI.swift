@@ -10,8 +10,13 @@ import TerminalUI
 @Observable
 final class ListingsUI: TerminalView {
     private(set) var listing: ListingViewModel
-    private(set) var selection = 0
+    private(set) var products = ListState()
     private(set) var coordinator: ListingsCoordinator
+    /// A user asked for with a digit, while their offers load; shown once they have.
+    private(set) var pendingUser: ListingViewModel?
+    /// Why the last user asked for was not shown.
+    private(set) var userNotice: String?
+    @ObservationIgnored private var visibleRows = 10
     @ObservationIgnored private let service: any ListingsService
     @ObservationIgnored private let images: ImageLoader
 
@@ -20,51 +25,80 @@ final class ListingsUI: TerminalView {
         self.images = ImageLoader { [service] key in try await service.imageData(key: key) }
         self.listing = ListingViewModel(service: service, userID: userID)
         self.coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
-        load()
-    }
-
-    private func load() {
         let listing = self.listing
         Task { await listing.load() }
     }
 
-    private var products: [ListedProduct] {
-        if case .loaded(let loaded) = listing.state { loaded.products } else { [] }
-    }
+    private var listed: [ListedProduct] { listing.state.value?.products ?? [] }
 
     // MARK: Keys
 
+    var keyHints: [KeyHint] {
+        if !coordinator.path.isEmpty { return [KeyHint("Esc", "back"), KeyHint("r", "reload")] }
+        return [
+            KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "details"), KeyHint("1–9", "user"), KeyHint("r", "reload"),
+            KeyHint("PgUp PgDn g G", "page, first, last"),
+        ]
+    }
+
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
-        if !coordinator.path.isEmpty {
-            if key == .escape || key == .backspace { coordinator.back() }
+        if let route = coordinator.path.last {
+            switch key {
+            case .escape, .backspace: coordinator.back()
+            case .character("r"):
+                let details = coordinator.details(for: route)
+                Task { await details.load() }
+            default: break
+            }
             return .handled
         }
         switch key {
-        case .escape: return .quit
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(max(0, products.count - 1), selection + 1)
-        case .enter where !products.isEmpty:
-            let product = products[min(selection, products.count - 1)].product
-            coordinator.showDetails(productID: product.id)
+        case .enter where !listed.isEmpty:
+            let index = products.window(count: listed.count, visible: visibleRows).selection ?? 0
+            coordinator.showDetails(productID: listed[index].product.id)
             if let route = coordinator.path.last {
                 let model = coordinator.details(for: route)
                 Task { await model.load() }
             }
+        case .character("r"):
+            let listing = self.listing
+            Task { await listing.load() }
         case .character(let digit) where ("1"..."9").contains(digit):
-            listing = ListingViewModel(service: service, userID: String(digit))
-            coordinator = ListingsCoordinator(service: service, userID: String(digit), images: images)
-            selection = 0
-            load()
-        default: break
+            switchUser(to: String(digit))
+        default:
+            _ = products.handle(key, count: listed.count, visible: visibleRows)
         }
         return .handled
+    }
+
+    /// Loads the user's listing beside the one on screen and shows it once it is there; a user the
+    /// backend does not know leaves the screen as it was, saying so.
+    private func switchUser(to userID: String) {
+        guard userID != listing.userID else { return }
+        let candidate = ListingViewModel(service: service, userID: userID)
+        pendingUser = candidate
+        userNotice = nil
+        Task {
+            await candidate.load()
+            guard pendingUser === candidate else { return }
+            pendingUser = nil
+            if case .userNotFound = candidate.state.value?.offersFailure {
+                userNotice =
+                    "There is no user \(userID) on this backend; still showing user \(listing.userID.terminalSafe)."
+                return
+            }
+            listing = candidate
+            coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
+            products = ListState()
+        }
     }
 
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0)
+        canvas.footer(Array(keyHints.prefix(4)))
         if let route = coordinator.path.last {
             drawDetails(coordinator.details(for: route), in: &canvas)
         } else {
@@ -73,42 +107,65 @@ final class ListingsUI: TerminalView {
     }
 
     private func drawList(in canvas: inout Canvas) {
-        canvas.footer("↑↓ choose · Enter details · 1–9 user · q quit")
-        guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", row: 3) else { return }
+        guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", in: canvas.content) else {
+            return
+        }
         let named = loaded.offers.map { "\($0.title) (\($0.type))".terminalSafe }
         canvas.put(
             "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), row: 1, column: 2,
-            style: CellStyle(dim: true))
-        if let failure = loaded.offersFailure {
+            maxWidth: canvas.width - 4, style: CellStyle(dim: true))
+        if let pendingUser {
+            canvas.activity("Loading user \(pendingUser.userID)…", id: "user", row: 2, column: 2)
+        } else if let userNotice {
+            canvas.put(userNotice, row: 2, column: 2, maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
+        } else if let failure = loaded.offersFailure {
             canvas.put(
                 "Without badges: \(failure.localizedDescription)".terminalSafe, row: 2, column: 2,
-                style: CellStyle(foreground: .yellow))
+                maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
         }
+        let nameWidth = max(12, min(30, canvas.width - 44))
         let rows = loaded.products.map { item in
-            item.product.name.terminalSafe.rightPadded(to: 24) + "  " + item.product.price.formatted.rightPadded(to: 20)
-                + "  " + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
+            item.product.name.terminalSafe.truncated(toColumns: nameWidth).rightPadded(to: nameWidth) + "  "
+                + item.product.price.formatted.rightPadded(to: 20) + "  "
+                + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
         }
-        canvas.put("  Product                   Price                 Badge", row: 3, style: CellStyle(bold: true))
-        canvas.list(
-            rows, top: 4, count: canvas.height - 6, selected: rows.isEmpty ? nil : min(selection, rows.count - 1))
+        canvas.put(
+            "  " + "Product".rightPadded(to: nameWidth) + "  " + "Price".rightPadded(to: 20) + "  Badge", row: 3,
+            style: CellStyle(bold: true))
+        let list = Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 5)
+        visibleRows = list.height
+        canvas.list(rows, in: list, state: products)
     }
 
     private func drawDetails(_ details: ProductDetailsViewModel, in canvas: inout Canvas) {
-        canvas.footer("Esc back · q quit")
+        let area = canvas.content
         let loading = "Loading product \(details.productID.terminalSafe)…"
-        guard let loaded = canvas.loaded(details.state, loading: loading, row: 2) else { return }
+        guard let loaded = canvas.loaded(details.state, loading: loading, in: area) else { return }
         let product = loaded.product
-        canvas.put(product.name.terminalSafe, row: 2, column: 2, style: CellStyle(bold: true))
-        canvas.put(product.price.formatted, row: 3, column: 2)
         canvas.put(
-            "Badge: " + (details.badge.map { $0.name.terminalSafe } ?? "none"), row: 4, column: 2,
-            style: CellStyle(foreground: details.badge == nil ? nil : .magenta))
-        canvas.put("Image: " + imageStatus(details.image, key: product.imageKey), row: 5, column: 2)
-        var row = 7
-        for section in loaded.information where row < canvas.height - 2 {
-            canvas.put(section.title.terminalSafe, row: row, column: 2, style: CellStyle(bold: true))
-            canvas.put(section.text.terminalSafe, row: row + 1, column: 4)
-            row += 3
+            product.name.terminalSafe, row: area.y, column: area.x, maxWidth: area.width, style: .init(bold: true))
+        canvas.put(product.price.formatted, row: area.y + 1, column: area.x, maxWidth: area.width)
+        canvas.put(
+            "Badge: " + (details.badge.map { $0.name.terminalSafe } ?? "none"), row: area.y + 2, column: area.x,
+            maxWidth: area.width, style: CellStyle(foreground: details.badge == nil ? nil : .magenta))
+        let imageRow = area.y + 3
+        let imageLabel = canvas.put("Image: ", row: imageRow, column: area.x)
+        if case .loading = details.image {
+            canvas.activity(
+                "loading \(product.imageKey.terminalSafe).jpg…", id: "image", row: imageRow, column: imageLabel)
+        } else {
+            canvas.put(
+                imageStatus(details.image, key: product.imageKey), row: imageRow, column: imageLabel,
+                maxWidth: area.maxX - imageLabel)
+        }
+        var row = area.y + 5
+        for section in loaded.information where row < area.maxY - 1 {
+            canvas.put(
+                section.title.terminalSafe, row: row, column: area.x, maxWidth: area.width, style: .init(bold: true))
+            row +=
+                canvas.paragraph(
+                    section.text.terminalSafe,
+                    in: Rect(x: area.x + 2, y: row + 1, width: area.width - 2, height: area.maxY - row - 1)) + 2
         }
     }
 
@@ -116,8 +173,10 @@ final class ListingsUI: TerminalView {
         switch image {
         case .idle, .loading: "loading \(key.terminalSafe).jpg…"
         case .loaded(let data):
-            "\(key.terminalSafe).jpg, \(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file))"
-        case .failed(let error, _): "failed: \(error.localizedDescription.terminalSafe)"
+            "\(key.terminalSafe).jpg, "
+                + (ImageInfo(data).map { "\($0.format) \($0.width)×\($0.height) px, " } ?? "")
+                + ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)
+        case .failed(let error, _): "failed: \(error.localizedDescription.terminalSafe) · r retries"
         }
     }
 }

@@ -175,7 +175,7 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = LottoUI(service: environment.lottoService, seed: own.seed ?? .random(in: .min ... .max))
-            try await InteractiveScreen.run(root, command: "lotto ui", colors: console.colors)
+            try await InteractiveScreen.run(root, command: "lotto ui", environment: environment, console: console)
         }
     }
 }

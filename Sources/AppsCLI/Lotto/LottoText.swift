@@ -123,10 +123,19 @@ struct LottoText {
     }
 
     private func outcome(_ check: TicketCheck) -> String {
+        check.prize == nil ? Self.outcome(check) : console.paint(Self.outcome(check), .bold)
+    }
+
+    /// What a line won, in the same words on every screen: `3 matched: Match 3, £30`.
+    static func outcome(_ check: TicketCheck) -> String {
         let matched = "\(check.matchedCount) matched" + (check.bonusMatched ? " + bonus" : "")
-        guard let prize = check.prize else { return "\(matched), no prize" }
-        let amount = prize.amount?.description ?? "a free Lucky Dip"
-        return console.paint("\(matched): \(prize.tier.title), \(amount)", .bold)
+        return matched + (check.prize == nil ? ", " : ": ") + prize(check)
+    }
+
+    /// The prize alone, where the marked balls already say what matched: `Match 3, £30`.
+    static func prize(_ check: TicketCheck) -> String {
+        guard let prize = check.prize else { return "no prize" }
+        return "\(prize.tier.title), \(prize.amount?.description ?? "a free Lucky Dip")"
     }
 
     /// Columns padded to their widest cell (measured without colour codes), two spaces apart.

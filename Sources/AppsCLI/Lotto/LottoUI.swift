@@ -16,12 +16,14 @@ final class LottoUI: TerminalView {
     }
 
     private(set) var tab = Tab.results
-    /// The selected draw in Results.
-    private(set) var selection = 0
-    /// How many checked tickets are scrolled off the top in Tickets.
-    private(set) var ticketsScrolled = 0
+    /// The selected draw in Results and how far the list is scrolled.
+    private(set) var resultsList = ListState()
+    /// How far the checked and upcoming tickets are scrolled.
+    private(set) var ticketsScroll = ScrollState()
     /// The draw opened from the results, while it is open.
     private(set) var detail: DrawDetailViewModel?
+    /// The rows the last frame gave a list, for paging.
+    @ObservationIgnored private var visibleRows = 10
 
     let results: ResultsViewModel
     let tickets: TicketsViewModel
@@ -32,53 +34,74 @@ final class LottoUI: TerminalView {
         tickets = TicketsViewModel(draws: service, tickets: service)
         quickPick = QuickPickViewModel(generator: SeededGenerator(seed: seed))
         Task { [results, tickets] in
-            async let draws: Void = results.load()
+            async let published: Void = results.load()
             async let mine: Void = tickets.load()
-            _ = await (draws, mine)
+            _ = await (published, mine)
         }
     }
 
-    private var draws: [Draw] {
-        if case .loaded(let fetched) = results.state { fetched.value } else { [] }
-    }
-
-    private var checkedCount: Int {
-        if case .loaded(let fetched) = tickets.state { fetched.value.checked.count } else { 0 }
-    }
+    private var publishedDraws: [Draw] { results.state.value?.value ?? [] }
 
     // MARK: Keys
 
+    var keyHints: [KeyHint] {
+        if detail != nil { return [KeyHint("←→ h l", "older / newer draw"), KeyHint("Esc", "back")] }
+        let tabs = KeyHint("Tab ⇧Tab", "switch tab")
+        switch tab {
+        case .results:
+            return [KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "open"), tabs, KeyHint("r", "reload"), pages]
+        case .tickets: return [KeyHint("↑↓ j k", "scroll"), tabs, KeyHint("r", "reload"), pages]
+        case .quickPick: return [KeyHint("n Enter", "new line"), tabs, KeyHint("r", "reload the draws")]
+        }
+    }
+
+    private var pages: KeyHint { KeyHint("PgUp PgDn g G", "page, first, last") }
+
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
+        if key == .character("r") {
+            reload()
+            return .handled
+        }
         if let detail {
             switch key {
-            case .left: detail.showPrevious()
-            case .right: detail.showNext()
+            case .left, .character("h"): detail.showPrevious()
+            case .right, .character("l"): detail.showNext()
             case .escape, .backspace: self.detail = nil
             default: break
             }
             return .handled
         }
-        switch key {
-        case .tab: tab = tab.cycled(by: 1)
-        case .backTab: tab = tab.cycled(by: -1)
-        case .up where tab == .results: selection = max(0, selection - 1)
-        case .down where tab == .results: selection = min(max(0, draws.count - 1), selection + 1)
-        case .up where tab == .tickets: ticketsScrolled = max(0, ticketsScrolled - 1)
-        case .down where tab == .tickets: ticketsScrolled = min(max(0, checkedCount - 1), ticketsScrolled + 1)
-        case .enter where tab == .results && !draws.isEmpty:
-            detail = try? DrawDetailViewModel(draws: draws, drawID: draws[selection].id)
-        case .character("n") where tab == .quickPick, .enter where tab == .quickPick:
-            try? quickPick.pick(count: 1, draws: draws)
+        switch (tab, key) {
+        case (_, .tab): tab = tab.cycled(by: 1)
+        case (_, .backTab): tab = tab.cycled(by: -1)
+        case (.results, .enter) where !publishedDraws.isEmpty:
+            let index = resultsList.window(count: publishedDraws.count, visible: visibleRows).selection ?? 0
+            detail = try? DrawDetailViewModel(draws: publishedDraws, drawID: publishedDraws[index].id)
+        case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count, visible: visibleRows)
+        case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count, visible: visibleRows)
+        case (.quickPick, .character("n")), (.quickPick, .enter):
+            try? quickPick.pick(count: 1, draws: publishedDraws)
         default: break
         }
         return .handled
+    }
+
+    /// `r`: loads again whatever this tab shows (the draws for the quick pick too).
+    private func reload() {
+        Task { [tab, results, tickets] in
+            switch tab {
+            case .results, .quickPick: await results.load()
+            case .tickets: await tickets.load()
+            }
+        }
     }
 
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Lotto", tabs: Tab.allCases.map(\.title), selected: tab.rawValue)
+        canvas.footer(keyHints.filter { $0 != pages })
         if let detail {
             drawDetail(detail, in: &canvas)
             return
@@ -91,109 +114,152 @@ final class LottoUI: TerminalView {
     }
 
     private func drawResults(in canvas: inout Canvas) {
-        canvas.footer("↑↓ choose · Enter open · Tab switch · q quit")
-        guard let fetched = canvas.loaded(results.state, loading: "Loading draws…", row: 2) else { return }
-        notices(fetched, what: "draws", in: &canvas)
+        guard let fetched = canvas.loaded(results.state, loading: "Loading draws…", in: canvas.content) else { return }
+        let area = notices(fetched, what: "draws", in: &canvas)
         guard !fetched.value.isEmpty else {
-            canvas.put("No draws have been published yet.", row: 3, column: 2)
+            canvas.put("No draws have been published yet.", row: area.y, column: area.x)
             return
         }
+        let parts = area.split(.vertical, [.fixed(1), .fill])
         canvas.put(
-            "  Date               Numbers            Bonus      Top prize  Draw", row: 3, style: .init(bold: true))
+            "  Date               Numbers             Bonus      Top prize  Draw", row: parts[0].y, column: 0,
+            style: .init(bold: true))
         let rows = fetched.value.map { draw in
-            draw.date.longDescription.rightPadded(to: 17) + "  " + LottoText.balls(draw.numbers) + "   "
+            draw.date.longDescription.rightPadded(to: 17) + "  " + LottoText.balls(draw.numbers) + "    "
                 + LottoText.pad(draw.bonusBall) + "  " + draw.topPrize.description.leftPadded(to: 13) + "  "
                 + draw.id.terminalSafe
         }
-        canvas.list(rows, top: 4, count: canvas.height - 6, selected: min(selection, rows.count - 1))
+        let list = Rect(x: 0, y: parts[1].y, width: canvas.width, height: parts[1].height)
+        visibleRows = list.height
+        canvas.list(rows, in: list, state: resultsList)
     }
 
     private func drawDetail(_ detail: DrawDetailViewModel, in canvas: inout Canvas) {
         let draw = detail.draw
+        let area = canvas.content
         canvas.put(
-            "\(draw.id.terminalSafe) · \(draw.date.longDescription)", row: 2, column: 2, style: .init(bold: true))
-        canvas.put("Numbers     \(LottoText.balls(draw.numbers))", row: 4, column: 2)
-        canvas.put("Bonus ball  \(LottoText.pad(draw.bonusBall))", row: 5, column: 2)
-        canvas.put("Top prize   \(draw.topPrize)", row: 6, column: 2)
+            "\(draw.id.terminalSafe) · \(draw.date.longDescription)", row: area.y, column: area.x,
+            maxWidth: area.width, style: .init(bold: true))
+        canvas.put("Numbers     \(LottoText.balls(draw.numbers))", row: area.y + 2, column: area.x)
+        canvas.put("Bonus ball  \(LottoText.pad(draw.bonusBall))", row: area.y + 3, column: area.x)
+        canvas.put("Top prize   \(draw.topPrize)", row: area.y + 4, column: area.x, maxWidth: area.width)
         let older =
             detail.previous.map { "← \($0.id.terminalSafe) (\($0.date.longDescription))" } ?? "← none: the oldest draw"
         let newer =
             detail.next.map { "→ \($0.id.terminalSafe) (\($0.date.longDescription))" } ?? "→ none: the latest draw"
-        canvas.put(older, row: 8, column: 2, style: CellStyle(dim: detail.previous == nil))
-        canvas.put(newer, row: 9, column: 2, style: CellStyle(dim: detail.next == nil))
-        canvas.footer("← older · → newer · Esc back · q quit")
+        canvas.put(
+            older, row: area.y + 6, column: area.x, maxWidth: area.width, style: CellStyle(dim: detail.previous == nil))
+        canvas.put(
+            newer, row: area.y + 7, column: area.x, maxWidth: area.width, style: CellStyle(dim: detail.next == nil))
+    }
+
+    /// The checked tickets, then the upcoming ones, as lines to scroll through.
+    private var ticketLines: [TicketLine] {
+        guard let mine = tickets.state.value?.value else { return [] }
+        var lines: [TicketLine] = [.heading("Checked")]
+        lines += mine.checked.isEmpty ? [.text("none")] : mine.checked.map(TicketLine.checked)
+        lines += [.text(""), .heading("Upcoming (draw not yet published)")]
+        lines +=
+            mine.upcoming.isEmpty
+            ? [.text("none")]
+            : mine.upcoming.map { ticket in
+                .text(
+                    ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8)
+                        + "  " + LottoText.balls(ticket.line.numbers))
+            }
+        return lines
+    }
+
+    enum TicketLine {
+        case heading(String)
+        case text(String)
+        case checked(TicketCheck)
     }
 
     private func drawTickets(in canvas: inout Canvas) {
-        canvas.footer("↑↓ scroll · Tab switch · q quit     [n] matched  (n) the draw's bonus ball")
-        guard let fetched = canvas.loaded(tickets.state, loading: "Loading tickets…", row: 2) else { return }
-        notices(fetched, what: "tickets", in: &canvas)
-        var row = 3
-        canvas.put("Checked", row: row, column: 2, style: .init(bold: true))
-        row += 1
-        for check in fetched.value.checked.dropFirst(ticketsScrolled) where row < canvas.height - 4 {
-            let ids =
-                (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
-                + check.drawID.terminalSafe.rightPadded(to: 8)
-            drawChecked(check, row: row, column: canvas.put(ids, row: row, column: 2) + 2, in: &canvas)
-            row += 1
+        guard let fetched = canvas.loaded(tickets.state, loading: "Loading tickets…", in: canvas.content) else {
+            return
         }
-        row += 1
-        canvas.put("Upcoming (draw not yet published)", row: row, column: 2, style: .init(bold: true))
-        for ticket in fetched.value.upcoming where row + 1 < canvas.height - 1 {
-            row += 1
-            let ids = ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8)
-            canvas.put("\(ids)   \(LottoText.balls(ticket.line.numbers))", row: row, column: 2)
+        let area = notices(fetched, what: "tickets", in: &canvas)
+        let lines = ticketLines
+        visibleRows = area.height
+        let first = ticketsScroll.clamped(count: lines.count, visible: area.height)
+        for (offset, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
+            let row = area.y + offset
+            switch line {
+            case .heading(let text): canvas.put(text, row: row, column: area.x, style: .init(bold: true))
+            case .text(let text): canvas.put(text, row: row, column: area.x, maxWidth: area.width)
+            case .checked(let check):
+                let ids =
+                    (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
+                    + check.drawID.terminalSafe.rightPadded(to: 8)
+                drawChecked(check, row: row, column: canvas.put(ids, row: row, column: area.x) + 2, in: &canvas)
+            }
+        }
+        if lines.count > area.height {
+            canvas.put(
+                "\(first + 1)–\(min(lines.count, first + area.height)) of \(lines.count)", row: 1,
+                column: max(0, canvas.width - 16), style: CellStyle(dim: true))
         }
     }
 
     private func drawQuickPick(in canvas: inout Canvas) {
-        canvas.footer("n new line · Tab switch · q quit")
+        let area = canvas.content
         guard let draw = quickPick.draw else {
-            canvas.put(
-                draws.isEmpty ? "Loading draws…" : "Press n for a line, checked against the latest draw.", row: 2,
-                column: 2)
+            if publishedDraws.isEmpty {
+                _ = canvas.loaded(results.state, loading: "Loading draws…", in: area)
+            } else {
+                canvas.paragraph("Press n for a line, checked against the latest draw.", in: area)
+            }
             return
         }
-        canvas.put("Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)", row: 2, column: 2)
-        canvas.put("Draw   \(LottoText.balls(draw.numbers))  + \(LottoText.pad(draw.bonusBall))", row: 4, column: 2)
+        canvas.put(
+            "Checked against \(draw.id.terminalSafe) · \(draw.date.longDescription)", row: area.y, column: area.x,
+            maxWidth: area.width)
+        canvas.put(
+            "Draw   \(LottoText.balls(draw.numbers))  + \(LottoText.pad(draw.bonusBall))", row: area.y + 2,
+            column: area.x)
         for (offset, check) in quickPick.lines.enumerated() {
-            canvas.put("Yours", row: 5 + offset, column: 2)
-            drawChecked(check, row: 5 + offset, column: 9, in: &canvas)
+            canvas.put("Yours", row: area.y + 3 + offset, column: area.x)
+            drawChecked(check, row: area.y + 3 + offset, column: area.x + 7, in: &canvas)
         }
     }
 
-    /// Each ball with its state in colour and in a mark that reads without colour: `[n]` matched,
-    /// `(n)` the draw's bonus ball, ` n ` neither; then what the line won.
+    /// Each ball with its state in colour and in the text commands' mark, so it reads without
+    /// colour: `7*` matched, `26+` the draw's bonus ball; then the prize, in the text commands' words.
     private func drawChecked(_ check: TicketCheck, row: Int, column: Int, in canvas: inout Canvas) {
         var column = column
         for ball in check.balls {
-            let (text, color): (String, TerminalColor) =
+            let (mark, color): (String, TerminalColor) =
                 switch ball.state {
-                case .matched: ("[\(LottoText.pad(ball.number))]", .green)
-                case .bonus: ("(\(LottoText.pad(ball.number)))", .yellow)
-                case .unmatched: (" \(LottoText.pad(ball.number)) ", .red)
+                case .matched: ("*", .green)
+                case .bonus: ("+", .yellow)
+                case .unmatched: (" ", .red)
                 }
             column = canvas.put(
-                text, row: row, column: column, style: CellStyle(foreground: color, bold: ball.state != .unmatched))
+                LottoText.pad(ball.number) + mark + " ", row: row, column: column,
+                style: CellStyle(foreground: color, bold: ball.state != .unmatched))
         }
-        let outcome =
-            check.prize.map { "\($0.tier.title): \($0.amount?.description ?? "a free Lucky Dip")" } ?? "no prize"
-        canvas.put("  " + outcome, row: row, column: column, style: CellStyle(bold: check.prize != nil))
+        canvas.put(
+            " " + LottoText.prize(check), row: row, column: column, style: CellStyle(bold: check.prize != nil))
     }
 
-    /// The offline notice and the records left out, on the rows under the title.
-    private func notices<Value>(_ fetched: Fetched<Value>, what: String, in canvas: inout Canvas) {
+    /// The offline notice and the records left out, on the rows under the title; returns the area
+    /// left for the screen.
+    private func notices<Value>(_ fetched: Fetched<Value>, what: String, in canvas: inout Canvas) -> Rect {
+        var area = canvas.content
         if let cachedAt = fetched.cachedAt {
             canvas.put(
-                "Offline: showing \(what) cached at \(cachedAt.formatted(date: .abbreviated, time: .shortened))",
-                row: 1, column: 2, style: CellStyle(foreground: .yellow, bold: true))
+                "Offline: showing \(what) cached at \(cachedAt.formatted(date: .abbreviated, time: .shortened)) · r retries",
+                row: 1, column: 2, maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow, bold: true))
         }
         if !fetched.rejected.isEmpty {
-            canvas.put(
+            let used = canvas.paragraph(
                 "Skipped \(fetched.rejected.count) invalid record(s): \(fetched.rejected.map(\.description).joined(separator: "; "))"
-                    .terminalSafe,
-                row: 2, column: 2, style: CellStyle(foreground: .yellow))
+                    .terminalSafe, in: Rect(x: area.x, y: area.y, width: area.width, height: 2),
+                style: CellStyle(foreground: .yellow))
+            area = Rect(x: area.x, y: area.y + used + 1, width: area.width, height: area.height - used - 1)
         }
+        return area
     }
 }

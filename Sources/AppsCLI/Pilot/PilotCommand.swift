@@ -148,7 +148,7 @@ extension PilotCommand {
             let flow = PilotRegistrationFlow(
                 licenses: RemoteLicensesService(api: environment.api), store: try environment.pilotStore())
             try await InteractiveScreen.run(
-                PilotUI(flow: flow), command: "pilot ui", colors: console.colors)
+                PilotUI(flow: flow), command: "pilot ui", environment: environment, console: console)
         }
     }
 }

@@ -13,6 +13,9 @@ final class PilotUI: TerminalView {
     private(set) var focus = Focus.name
     /// Why the last logout failed, if it did.
     private(set) var logoutError: String?
+    /// Asked before a half-filled form is thrown away by quitting.
+    private(set) var confirmingQuit = false
+    private var editors = FieldEditors<Focus>()
     let flow: PilotRegistrationFlow
 
     init(flow: PilotRegistrationFlow) {
@@ -22,26 +25,53 @@ final class PilotUI: TerminalView {
 
     private var form: RegistrationViewModel { flow.registration }
 
-    private var licenses: [License] {
-        if case .loaded(let licenses) = form.licenses { licenses } else { [] }
+    private var licenses: [License] { form.licenses.value ?? [] }
+
+    private var isFormTouched: Bool {
+        !(form.name.isEmpty && form.password.isEmpty && form.verification.isEmpty && form.licenseType.isEmpty)
     }
+
+    var isEditingText: Bool {
+        if case .registration = flow.screen { return !confirmingQuit && text(of: focus) != nil }
+        return false
+    }
+
+    var minimumSize: (width: Int, height: Int) { (56, 16) }
 
     // MARK: Keys
 
+    var keyHints: [KeyHint] {
+        switch flow.screen {
+        case .launching: []
+        case .error: [KeyHint("r Enter", "retry")]
+        case .confirmation: [KeyHint("l Enter", "log out")]
+        case .registration:
+            [
+                KeyHint("Tab ⇧Tab ↑↓", "next / previous field"), KeyHint("←→ Space", "choose a license"),
+                KeyHint("Enter", "next field, or register"), KeyHint("r", "reload the licenses"),
+                KeyHint("← → Home End", "move in a field"), KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+            ]
+        }
+    }
+
     func handle(_ key: Key) -> KeyOutcome {
+        if confirmingQuit {
+            confirmingQuit = false
+            return key == .character("y") ? .quit : .handled
+        }
         switch flow.screen {
         case .launching:
-            if key == .escape { return .quit }
+            if key == .character("q") { return .quit }
         case .error:
             switch key {
             case .character("r"), .enter: Task { [flow] in await flow.retry() }
-            case .character("q"), .escape: return .quit
+            case .character("q"): return .quit
             default: break
             }
         case .confirmation:
             switch key {
             case .character("l"), .enter: logout()
-            case .character("q"), .escape: return .quit
+            case .character("q"): return .quit
             default: break
             }
         case .registration:
@@ -51,34 +81,47 @@ final class PilotUI: TerminalView {
     }
 
     private func handleForm(_ key: Key) -> KeyOutcome {
+        if let text = text(of: focus), let edited = editors.edit(focus, text: text, key: key) {
+            setText(edited, of: focus)
+            return .handled
+        }
         switch key {
-        case .escape: return .quit
         case .tab, .down: focus = focus.cycled(by: 1)
         case .backTab, .up: focus = focus.cycled(by: -1)
         case .left where focus == .license: chooseLicense(by: -1)
         case .right where focus == .license, .character(" ") where focus == .license: chooseLicense(by: 1)
         case .enter where focus == .register, .character(" ") where focus == .register: form.register()
         case .enter: focus = focus.cycled(by: 1)
-        case .character(let character) where focus != .license && focus != .register: edit { $0.append(character) }
-        case .backspace where focus != .license && focus != .register: edit { _ = $0.popLast() }
-        case .character("q") where focus == .register: return .quit
+        case .character("r") where form.licenses.failure != nil: Task { [form] in await form.loadLicenses() }
+        case .character("q"):
+            guard isFormTouched else { return .quit }
+            confirmingQuit = true
         default: break
         }
         return .handled
     }
 
+    private func text(of field: Focus) -> String? {
+        switch field {
+        case .name: form.name
+        case .password: form.password
+        case .verification: form.verification
+        case .license, .register: nil
+        }
+    }
+
+    private func setText(_ text: String, of field: Focus) {
+        switch field {
+        case .name: form.name = text
+        case .password: form.password = text
+        case .verification: form.verification = text
+        case .license, .register: break
+        }
+    }
+
     private func chooseLicense(by step: Int) {
         let current = licenses.firstIndex { $0.type == form.selectedLicense?.type }
         if let next = licenses.cycled(from: current, by: step) { form.licenseType = next.type }
-    }
-
-    private func edit(_ change: (inout String) -> Void) {
-        switch focus {
-        case .name: change(&form.name)
-        case .password: change(&form.password)
-        case .verification: change(&form.verification)
-        case .license, .register: break
-        }
     }
 
     private func logout() {
@@ -98,79 +141,110 @@ final class PilotUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Pilot registration")
+        canvas.footer(Array(keyHints.prefix(3)))
         switch flow.screen {
         case .launching:
-            canvas.put("Loading…", row: 2, column: 2)
+            canvas.activity("Loading…", id: "launch", row: 2, column: 2)
         case .error(let error):
-            canvas.put(error.localizedDescription.terminalSafe, row: 2, column: 2, style: CellStyle(foreground: .red))
-            canvas.footer("r retry · q quit")
+            let used = canvas.paragraph(
+                error.localizedDescription.terminalSafe, in: canvas.content, style: CellStyle(foreground: .red))
+            canvas.put("Press r to try again.", row: 3 + used, column: 2)
         case .confirmation:
             drawConfirmation(in: &canvas)
         case .registration:
             drawForm(in: &canvas)
+            if confirmingQuit { canvas.confirmation("Quit and lose what you typed in the form?") }
         }
     }
 
     private func drawForm(in canvas: inout Canvas) {
+        let area = canvas.content
         let errors = form.errors.mapValues(\.localizedDescription)
-        drawField("Name", form.name, error: errors[.name], focused: focus == .name, row: 2, in: &canvas)
-        drawField(
-            "Password", String(repeating: "•", count: form.password.count), error: errors[.password],
-            focused: focus == .password, row: 5, in: &canvas)
-        drawField(
-            "Password again", String(repeating: "•", count: form.verification.count), error: errors[.verification],
-            focused: focus == .verification, row: 8, in: &canvas)
-
-        canvas.put("License", row: 11, column: 2, style: CellStyle(bold: focus == .license))
-        if let licenses = canvas.loaded(form.licenses, loading: "loading licenses…", row: 12, column: 4) {
-            for (offset, license) in licenses.enumerated() {
+        var row = area.y
+        for (field, label) in [(Focus.name, "Name"), (.password, "Password"), (.verification, "Password again")] {
+            row += canvas.field(
+                label, editor: editors.editor(field, text: text(of: field) ?? ""), focused: focus == field,
+                secure: field != .name, mark: errors[field.registrationField].map { _ in .invalid },
+                message: errors[field.registrationField], at: row, in: area)
+        }
+        row += 1
+        canvas.put("License", row: row, column: area.x, style: CellStyle(bold: focus == .license))
+        let choices = Rect(x: area.x + 16, y: row, width: area.width - 16, height: area.maxY - row)
+        if let licenses = canvas.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
+            for license in licenses {
                 let chosen = license.type == form.selectedLicense?.type
                 canvas.put(
                     (chosen ? "(•) " : "( ) ") + license.type.terminalSafe.rightPadded(to: 6)
                         + license.aircraft.map(\.terminalSafe).joined(separator: ", "),
-                    row: 12 + offset, column: 4, style: CellStyle(bold: chosen, inverse: chosen && focus == .license))
+                    row: row, column: choices.x, maxWidth: choices.width,
+                    style: CellStyle(bold: chosen, inverse: chosen && focus == .license))
+                row += 1
             }
             if let error = errors[.license] {
-                canvas.put(error.terminalSafe, row: 12 + licenses.count, column: 4, style: CellStyle(foreground: .red))
+                canvas.put(
+                    "✗ " + error.terminalSafe, row: row, column: choices.x, maxWidth: choices.width,
+                    style: CellStyle(foreground: .red))
+                row += 1
             }
+        } else {
+            row += 2
         }
-
+        row += 1
         let enabled = form.isRegisterEnabled
-        canvas.put(
-            "[ Register ]", row: canvas.height - 4, column: 2,
+        let after = canvas.put(
+            "[ Register ]", row: row, column: area.x,
             style: CellStyle(bold: enabled, dim: !enabled, inverse: focus == .register))
         if !enabled {
             canvas.put(
-                "fill in every field to register", row: canvas.height - 4, column: 16, style: CellStyle(dim: true))
+                registerBlockedReason, row: row, column: after + 2, maxWidth: area.maxX - after - 2,
+                style: CellStyle(dim: true))
         }
         if let saveError = form.saveError {
-            canvas.put(
-                saveError.localizedDescription.terminalSafe, row: canvas.height - 3, column: 2,
+            canvas.paragraph(
+                saveError.localizedDescription.terminalSafe,
+                in: Rect(x: area.x, y: row + 1, width: area.width, height: area.maxY - row - 1),
                 style: CellStyle(foreground: .red))
         }
-        canvas.footer("Tab next · ←→ choose a license · Enter on Register · Esc quit")
     }
 
-    private func drawField(
-        _ label: String, _ shown: String, error: String?, focused: Bool, row: Int, in canvas: inout Canvas
-    ) {
-        canvas.put(label, row: row, column: 2, style: CellStyle(bold: focused))
-        let column = canvas.put(
-            "> " + shown.terminalSafe, row: row + 1, column: 4, style: CellStyle(underline: focused))
-        if focused { canvas.put("▏", row: row + 1, column: column) }
-        if let error {
-            canvas.put("✗ " + error.terminalSafe, row: row + 2, column: 6, style: CellStyle(foreground: .red))
+    /// Why Register cannot be pressed yet, as exactly as the form knows.
+    private var registerBlockedReason: String {
+        if form.licenses.value == nil { return "waiting for the licenses" }
+        if !form.errors.isEmpty { return "fix the fields marked ✗ first" }
+        if form.name.isEmpty || form.password.isEmpty || form.verification.isEmpty || form.selectedLicense == nil {
+            return "fill in every field to register"
         }
+        return "Enter shows what is missing"
     }
 
     private func drawConfirmation(in canvas: inout Canvas) {
         guard let confirmation = flow.confirmation else { return }
-        canvas.put(confirmation.welcome.terminalSafe, row: 2, column: 2, style: CellStyle(bold: true))
-        canvas.put("License   \(confirmation.license.terminalSafe)", row: 4, column: 2)
-        canvas.put("Aircraft  \(confirmation.aircraft.map(\.terminalSafe).joined(separator: ", "))", row: 5, column: 2)
+        let area = canvas.content
+        canvas.put(
+            confirmation.welcome.terminalSafe, row: area.y, column: area.x, maxWidth: area.width,
+            style: CellStyle(bold: true))
+        canvas.put(
+            "License   \(confirmation.license.terminalSafe)", row: area.y + 2, column: area.x,
+            maxWidth: area.width)
+        canvas.paragraph(
+            "Aircraft  \(confirmation.aircraft.map(\.terminalSafe).joined(separator: ", "))",
+            in: Rect(x: area.x, y: area.y + 3, width: area.width, height: 3))
         if let logoutError {
-            canvas.put(logoutError.terminalSafe, row: 7, column: 2, style: CellStyle(foreground: .red))
+            canvas.paragraph(
+                logoutError.terminalSafe, in: Rect(x: area.x, y: area.y + 7, width: area.width, height: 3),
+                style: CellStyle(foreground: .red))
         }
-        canvas.footer("l log out · q quit")
+    }
+}
+
+extension PilotUI.Focus {
+    /// The view model's name for this field.
+    fileprivate var registrationField: RegistrationField {
+        switch self {
+        case .name: .name
+        case .password: .password
+        case .verification: .verification
+        case .license, .register: .license
+        }
     }
 }

@@ -15,6 +15,8 @@ struct AppEnvironment: Sendable {
     /// Reads a password: a prompt without echo on a terminal, a line of stdin otherwise; tests
     /// answer in memory.
     let readSecret: @Sendable (_ prompt: String, _ console: Console) throws -> String
+    /// Where `--verbose` lines go; a full-screen app sends them to a file.
+    let log = LogDestination()
 
     /// The embedded backend's URL; only its path matters, no socket is opened.
     static let embeddedBaseURL = URL(string: "http://embedded.fixtures")!
@@ -43,7 +45,7 @@ struct AppEnvironment: Sendable {
         try Paths.checkPrivate(cacheDirectory, keeping: .cache)
         client = CachingHTTPClient(client, directory: cacheDirectory)
         if options.verbose {
-            var logger = Logger(label: "apps.http") { _ in PlainLogHandler() }
+            var logger = Logger(label: "apps.http") { [log] _ in PlainLogHandler(destination: log) }
             logger.logLevel = .info
             client = LoggingHTTPClient(client, logger: logger)
         }

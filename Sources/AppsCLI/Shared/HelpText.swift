@@ -11,6 +11,13 @@ enum HelpText {
 
         \(examples("apps lotto results", "apps koober signin --email johnny@gmail.com", "apps serve --port 8080"))
 
+        Full-screen apps, one per domain (? lists the keys, q quits, Ctrl-Z suspends):
+          apps lotto ui       results, draw details, your tickets, quick picks
+          apps koober ui      sign in or up, pick a drop-off, request a ride
+          apps pilot ui       the registration form, licenses, confirmation
+          apps listings ui    products with prices, badges and offers per user
+          apps auth ui        the MVP login screen
+
         Environment:
           APPS_STATE_DIR      where sessions and the registered pilot are kept
                               (default: $XDG_STATE_HOME/apps, else ~/.local/state/apps)
@@ -20,6 +27,9 @@ enum HelpText {
                               used when absolute, as the XDG specification says
           NO_COLOR            any non-empty value turns colour off
                               (so do --no-color and TERM=dumb)
+          COLORTERM, TERM     the full-screen apps use 24-bit colour when
+                              COLORTERM is truecolor or 24bit, 256 colours
+                              when TERM says 256color, else the basic 16
           LISTINGS_USERNAME, LISTINGS_PASSWORD
                               the listings backend's basic-auth credentials
                               (default: admin / password)

@@ -1,10 +1,43 @@
+import AppsCore
+import Foundation
 import Logging
 
-/// `--verbose` lines as a person reads them: the message and its metadata, on stderr, without
-/// swift-log's timestamp, level and source (`info apps.http: [Networking]`).
+/// Where `--verbose` lines go: standard error, or a file while a full-screen app owns the terminal
+/// (a log line written there would scroll the screen away).
+final class LogDestination: Sendable {
+    private let file = Locked<FileHandle?>(nil)
+
+    init() {}
+
+    /// From now on, lines are appended to `url` (made private to the user) until ``toStandardError()``.
+    func toFile(_ url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        file.withLock { $0 = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
+    }
+
+    func toStandardError() {
+        file.withLock { $0 = nil }
+    }
+
+    func write(_ line: String) {
+        let written = file.withLock { handle -> Bool in
+            guard let handle else { return false }
+            try? handle.write(contentsOf: Data(line.utf8))
+            return true
+        }
+        if !written { try? StandardStreams().write(line, to: .standardError) }
+    }
+}
+
+/// `--verbose` lines as a person reads them: the message and its metadata, without swift-log's
+/// timestamp, level and source (`info apps.http: [Networking]`).
 struct PlainLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
+    var destination = LogDestination()
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -14,6 +47,6 @@ struct PlainLogHandler: LogHandler {
     func log(event: LogEvent) {
         let fields = metadata.merging(event.metadata ?? [:]) { $1 }.map { "\($0)=\($1)" }.sorted()
         let line = ([event.message.description] + fields).joined(separator: " ")
-        try? StandardStreams().write(line.terminalSafe + "\n", to: .standardError)
+        destination.write(line.terminalSafe + "\n")
     }
 }

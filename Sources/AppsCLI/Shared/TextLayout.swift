@@ -1,6 +1,9 @@
+import TerminalUI
+
 /// Text layout for every domain's text mode: widths that ignore colour codes, padding, trimming.
 extension String {
-    /// The width on a terminal: characters, not counting ANSI colour codes.
+    /// The width on a terminal in columns (a CJK character or an emoji takes two, a zero-width
+    /// space none), not counting ANSI colour codes.
     var visibleWidth: Int {
         var width = 0
         var inEscape = false
@@ -10,7 +13,7 @@ extension String {
             } else if character == "\u{1B}" {
                 inEscape = true
             } else {
-                width += 1
+                width += character.terminalColumns
             }
         }
         return width

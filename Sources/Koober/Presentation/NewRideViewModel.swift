@@ -128,6 +128,14 @@ public final class NewRideViewModel {
         }
     }
 
+    /// After a ride was confirmed, starts on the next one from the same pickup: no drop-off yet,
+    /// the same ride option, ``state`` `.choosing`. Does nothing while a request is in flight.
+    public func startAnotherRide() {
+        guard case .waitingForPickup = state else { return }
+        dropoff = nil
+        state = .choosing
+    }
+
     /// Cancels the request in flight, if any: ``state`` goes back to `.choosing`.
     public func cancelRequest() {
         submission.cancel()
