@@ -13,7 +13,7 @@ struct InteractiveTerminalTests {
     static let script = #"""
         import fcntl, json, os, pty, re, select, struct, sys, termios
         apps, steps, args = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
-        rows, cols = 24, 80
+        cols, rows = map(int, os.environ.get("PTY_SIZE", "80x24").split("x"))
         pid, fd = pty.fork()
         if pid == 0:
             os.execv(apps, [apps] + args)
@@ -22,6 +22,7 @@ struct InteractiveTerminalTests {
         cursor = [0, 0]
         pending = ""
         colored = False
+        left = []  # the full screen as it was when the app left it
         def feed(text):
             global pending, colored
             text = pending + text
@@ -41,7 +42,15 @@ struct InteractiveTerminalTests {
                         colored = colored or any(len(p) >= 2 and p[0] in "34" for p in params.split(";"))
                     elif final == "J" and params == "2":
                         for row in screen: row[:] = [" "] * cols
+                    elif final == "l" and params == "?1049":  # back to the (here empty) normal screen
+                        left.append(shown())
+                        for row in screen: row[:] = [" "] * cols
+                        cursor[:] = [0, 0]
                     i += len(m.group(0))
+                    continue
+                if text[i] in "\r\n":
+                    cursor[:] = [cursor[0] + (text[i] == "\n"), 0]
+                    i += 1
                     continue
                 r, c = cursor
                 if 0 <= r < rows and 0 <= c < cols: screen[r][c] = text[i]
@@ -71,7 +80,7 @@ struct InteractiveTerminalTests {
         while read(5) is True: pass
         _, status = os.waitpid(pid, 0)
         attrs = termios.tcgetattr(fd)
-        print(shown())
+        print("\n".join(left + [shown()]))
         print("colours", colored)
         print("exit", os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status),
               "echo", bool(attrs[3] & termios.ECHO), "icanon", bool(attrs[3] & termios.ICANON))
@@ -95,8 +104,10 @@ struct InteractiveTerminalTests {
     static let down = "\u{1B}[B", left = "\u{1B}[D", escape = "\u{1B}", tab = "\t", enter = "\r"
     static let controlC = "\u{03}"
 
+    /// - Parameter afterwards: looks at the test's folder (`state`, `cache`) once the app has ended.
     func run(
-        _ arguments: [String], _ steps: [Step], ending: String = "exit 0", environment: [String] = []
+        _ arguments: [String], _ steps: [Step], ending: String = "exit 0", environment: [String] = [],
+        afterwards: (URL) throws -> Void = { _ in }
     ) async throws -> String {
         try await withTemporaryDirectory { folder in
             let stepsJSON = String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
@@ -106,6 +117,7 @@ struct InteractiveTerminalTests {
                     "APPS_STATE_DIR=\(folder.path)/state", "APPS_CACHE_DIR=\(folder.path)/cache",
                 ] + environment + ["python3", "-c", Self.script, AppsProcess.executable.path, stepsJSON] + arguments)
             #expect(output.stdout.hasSuffix("\(ending) echo True icanon True\n"), "\(output.stdout)\(output.stderr)")
+            try afterwards(folder)
             return output.stdout
         }
     }
@@ -179,6 +191,40 @@ struct InteractiveTerminalTests {
             environment: environment)
         #expect(screen.contains("colours \(colours ? "True" : "False")\n"))
         #expect(screen.contains("11* 20* 27* 31* 55* 56*"))
+    }
+
+    /// A paste arrives bracketed, as one edit: a 20 KB one is cut to the field's limit at once, and
+    /// the keys after it still work.
+    @Test func aBracketedPasteIsOneEditUpToTheFieldsLimit() async throws {
+        let paste = "\u{1B}[200~" + String(repeating: "x", count: 20_000) + "@example.com\u{1B}[201~"
+        let screen = try await run(
+            ["auth", "ui"],
+            [
+                .expect("[ Login ]"), .send("\u{1B}[200~ann@example.com\u{1B}[201~"), .expect("Email ✓"),
+                .send("\u{15}"), .expect("Email ✗"), .send(paste + Self.tab + "pw"), .expect("Password ✓"),
+                .send(Self.controlC),
+            ])
+        #expect(screen.contains("│ xxxxxxxx"))
+        #expect(screen.contains("Email ✗"))  // the @ was past the limit of 256 characters
+    }
+
+    /// `--verbose` must not draw over the screen: its lines go to `ui.log` in the state folder,
+    /// which is named once the screen is gone.
+    @Test func verboseLogsGoToAFileNotOverTheScreen() async throws {
+        let screen = try await run(
+            ["lotto", "ui", "--verbose"], [.expect("draw-14"), .send("q")],
+            afterwards: { folder in
+                let log = try String(contentsOf: folder.appendingPathComponent("state/ui.log"), encoding: .utf8)
+                #expect(log.contains("GET http://embedded.fixtures/lotto/draws -> 200"))
+            })
+        #expect(!screen.contains("GET /lotto"))
+        #expect(screen.contains("The --verbose log of this session is in /tmp/"))
+    }
+
+    @Test func aWindowBelowTheMinimumSaysWhatSizeItNeeds() async throws {
+        let screen = try await run(
+            ["lotto", "ui"], [.expect("Terminal too small"), .send("q")], environment: ["PTY_SIZE=30x8"])
+        #expect(screen.contains("needs 40×12"))
     }
 
     @Test func withoutATerminalItIsAUsageError() async throws {

@@ -27,4 +27,53 @@ struct TerminalRestoreTests {
             "/usr/bin/env", arguments: ["python3", "-c", Self.script, AppsProcess.executable.path, String(signal)])
         #expect(output.stdout == "echo on \(signal)\n", "\(output.stderr)")
     }
+
+    /// Ctrl-Z in a shell with job control, then `fg`: the app gives the terminal back before it
+    /// stops (normal screen, cursor shown) and takes it again after (alternate screen, a redraw,
+    /// keys read one by one rather than as a line).
+    static let suspendScript = #"""
+        import os, pty, select, sys
+        apps = sys.argv[1]
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv("/bin/bash", ["bash", "--norc", "--noprofile", "-i"])
+        out = b""
+        def until(token, start):
+            global out
+            for _ in range(200):
+                if token in out[start:]: return True
+                ready, _, _ = select.select([fd], [], [], 0.1)
+                if ready:
+                    try: out += os.read(fd, 65536)
+                    except OSError: return False
+            return token in out[start:]
+        os.write(fd, (apps + " lotto ui\n").encode())
+        shown = until(b"draw-14", 0)
+        mark = len(out)
+        os.write(fd, b"\x1a")
+        stopped = until(b"Stopped", mark)
+        given_back = b"\x1b[?1049l" in out[mark:] and b"\x1b[?25h" in out[mark:]
+        mark = len(out)
+        os.write(fd, b"fg\n")
+        taken = until(b"\x1b[?1049h", mark) and until(b"draw-14", mark)
+        mark = len(out)
+        os.write(fd, b"\x1b[B")
+        raw = until(b"\xe2\x80\xba Wed 5 Jul 2023", mark)
+        os.write(fd, b"q")
+        until(b"\x1b[?1049l", mark)
+        os.write(fd, b"exit\n")
+        os.waitpid(pid, 0)
+        print("shown", shown, "stopped", stopped, "given back", given_back, "taken again", taken, "raw", raw)
+        """#
+
+    @Test func controlZStopsWithTheTerminalGivenBackAndFgTakesItAgain() async throws {
+        let output = try await AppsProcess.runProgram(
+            "/usr/bin/env",
+            arguments: [
+                "APPS_STATE_DIR=/nonexistent", "python3", "-c", Self.suspendScript, AppsProcess.executable.path,
+            ])
+        #expect(
+            output.stdout == "shown True stopped True given back True taken again True raw True\n",
+            "\(output.stderr)")
+    }
 }

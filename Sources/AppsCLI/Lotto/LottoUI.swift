@@ -121,13 +121,17 @@ final class LottoUI: TerminalView {
             return
         }
         let parts = area.split(.vertical, [.fixed(1), .fill])
+        func columns(_ date: String, _ numbers: String, _ bonus: String, _ prize: String, _ id: String) -> String {
+            date.rightPadded(to: 16) + "  " + numbers.rightPadded(to: 17) + "  " + bonus.leftPadded(to: 5) + "  "
+                + prize.leftPadded(to: 12) + "  " + id
+        }
         canvas.put(
-            "  Date               Numbers             Bonus      Top prize  Draw", row: parts[0].y, column: 0,
+            "  " + columns("Date", "Numbers", "Bonus", "Top prize", "Draw"), row: parts[0].y, column: 0,
             style: .init(bold: true))
         let rows = fetched.value.map { draw in
-            draw.date.longDescription.rightPadded(to: 17) + "  " + LottoText.balls(draw.numbers) + "    "
-                + LottoText.pad(draw.bonusBall) + "  " + draw.topPrize.description.leftPadded(to: 13) + "  "
-                + draw.id.terminalSafe
+            columns(
+                draw.date.longDescription, LottoText.balls(draw.numbers), LottoText.pad(draw.bonusBall),
+                draw.topPrize.description, draw.id.terminalSafe)
         }
         let list = Rect(x: 0, y: parts[1].y, width: canvas.width, height: parts[1].height)
         visibleRows = list.height

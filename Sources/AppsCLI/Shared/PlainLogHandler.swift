@@ -9,11 +9,16 @@ final class LogDestination: Sendable {
 
     init() {}
 
-    /// From now on, lines are appended to `url` (made private to the user) until ``toStandardError()``.
+    /// From now on, lines are appended to `url` (made private to the user, its folder made 0700
+    /// when it does not exist) until ``toStandardError()``.
     func toFile(_ url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+            throw Failure(
+                kind: .io, message: "The log file \(url.path) cannot be written: \(String(cString: strerror(errno))).")
         }
         file.withLock { $0 = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
     }
