@@ -155,7 +155,9 @@ let package = Package(
             dependencies: [
                 "AppsCore", "AppsCLI", "Fixtures", "FixtureServer", "TerminalUI", "TestSupport", "FixtureTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            // The full-screen apps' frames as text, read from the source folder by the snapshot tests.
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import AppsCore
 import AuthMVP
 import Fixtures
 import Foundation
@@ -278,7 +279,13 @@ struct InteractiveScreenTests {
 
     // MARK: Koober
 
-    func kooberScreen() throws -> (KooberUI, TerminalSession) {
+    /// - Parameters:
+    ///   - rides: wraps the embedded ride service, to count or hold its calls.
+    ///   - pause: the picker's wait for a pause in typing: none unless a test holds it.
+    func kooberScreen(
+        rides: (RemoteRideService) -> any LocationsService & RideService = { $0 },
+        pause: @escaping @Sendable () async throws -> Void = {}
+    ) throws -> (KooberUI, TerminalSession) {
         let client = try AppEnvironment.embeddedBackend()
         let store = InMemoryValueStore<UserSession>()
         let auth = RemoteUserAuthService(baseURL: Self.embeddedURL, httpClient: client)
@@ -286,8 +293,37 @@ struct InteractiveScreenTests {
             signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
             signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
         let ui = KooberUI(
-            app: app, rides: RemoteRideService(baseURL: Self.embeddedURL, httpClient: client), pickup: "opera-house")
+            app: app, rides: rides(RemoteRideService(baseURL: Self.embeddedURL, httpClient: client)),
+            pickup: "opera-house", pause: pause)
         return (ui, screen(ui))
+    }
+
+    /// Typed quickly, `b`, ↓, Enter picks the second place with a b, not the second place of the
+    /// list shown before the search; three keys typed in one breath send one search.
+    @Test func kooberThePickerSearchesOncePerPauseAndKeysWaitForTheirList() async throws {
+        let gate = PauseGate()
+        let searches = Locked<[String]>([])
+        let (_, session) = try kooberScreen(
+            rides: { CountingRides(live: $0, searches: searches) }, pause: { await gate.pass() })
+        _ = await session.showing("Welcome to Koober")
+        session.press(.enter)
+        session.type("johnny@gmail.com")
+        session.press(.tab)
+        session.type("password")
+        session.press(.tab, .enter)
+        _ = await session.showing("Wallabee")
+        session.press(.character("d"))
+        _ = await session.showing("Searching…")
+        await gate.release()
+        _ = await session.showing("› Apple Store")
+        session.type("br")
+        session.press(.backspace, .down, .enter)
+        let waiting = await session.showing("Searching…")
+        #expect(waiting.text.contains("› Apple Store"))  // the old list, which the keys did not act on
+        await gate.release()
+        let picked = await session.showing("Drop-off  Bondi Beach")
+        #expect(!picked.text.contains("Where to?"))
+        #expect(searches.withLock { $0 } == ["", "", "b"])
     }
 
     @Test func kooberSignInShowsTheBackendsErrorInlineThenTheNewRide() async throws {
@@ -403,5 +439,38 @@ struct HangingAuthentication: AuthenticationService {
         defer { answer.finish() }
         for await authentication in answers { return authentication }
         throw .cancelled
+    }
+}
+
+/// Holds the Koober picker's pauses until the test lets the waiting ones through.
+actor PauseGate {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func pass() async {
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Lets every pause waiting now go on, once there is one.
+    func release() async {
+        while waiting.isEmpty { await Task.yield() }
+        for pause in waiting { pause.resume() }
+        waiting = []
+    }
+}
+
+/// The ride service, noting each place search.
+struct CountingRides: LocationsService, RideService {
+    let live: RemoteRideService
+    let searches: Locked<[String]>
+
+    func searchLocations(_ query: String) async throws -> [Location] {
+        searches.withLock { $0.append(query) }
+        return try await live.searchLocations(query)
+    }
+
+    func rideOptions() async throws -> [RideOption] { try await live.rideOptions() }
+
+    func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
+        try await live.requestRide(request, session: session)
     }
 }

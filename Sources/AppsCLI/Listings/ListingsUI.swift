@@ -123,7 +123,7 @@ final class ListingsUI: TerminalView {
                 "Without badges: \(failure.localizedDescription)".terminalSafe, row: 2, column: 2,
                 maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
         }
-        let nameWidth = max(12, min(30, canvas.width - 44))
+        let nameWidth = max(12, min(30, canvas.width - 36))
         let rows = loaded.products.map { item in
             item.product.name.terminalSafe.truncated(toColumns: nameWidth).rightPadded(to: nameWidth) + "  "
                 + item.product.price.formatted.rightPadded(to: 20) + "  "

@@ -165,11 +165,11 @@ final class PilotUI: TerminalView {
             row += canvas.field(
                 label, editor: editors.editor(field, text: text(of: field) ?? ""), focused: focus == field,
                 secure: field != .name, mark: errors[field.registrationField].map { _ in .invalid },
-                message: errors[field.registrationField], at: row, in: area)
+                message: errors[field.registrationField], labelWidth: 18, at: row, in: area)
         }
         row += 1
         canvas.put("License", row: row, column: area.x, style: CellStyle(bold: focus == .license))
-        let choices = Rect(x: area.x + 16, y: row, width: area.width - 16, height: area.maxY - row)
+        let choices = Rect(x: area.x + 18, y: row, width: area.width - 18, height: area.maxY - row)
         if let licenses = canvas.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
             for license in licenses {
                 let chosen = license.type == form.selectedLicense?.type
