@@ -32,14 +32,16 @@ public final class RawTerminal {
     private let continues: any DispatchSourceSignal
 
     /// Takes over the terminal; `restore()` gives it back.
+    /// - Parameter fullScreen: the alternate screen with the cursor hidden; `false` keeps the
+    ///   normal screen and its scrollback (for ``ScreenReaderSession``): only the keys are raw.
     /// - Throws: ``NotATerminal`` when standard input or output is not a terminal.
-    public init() throws {
+    public init(fullScreen: Bool = true) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NotATerminal(description: "an interactive screen needs a terminal on standard input and output")
         }
         tcgetattr(STDIN_FILENO, &savedTerminal)
-        leaveBytes = Array(leaveSequence.utf8)
-        enterBytes = Array(enterSequence.utf8)
+        leaveBytes = Array((fullScreen ? leaveSequence : pasteOff).utf8)
+        enterBytes = Array((fullScreen ? enterSequence : pasteOn).utf8)
         rawTerminal = savedTerminal
         rawTerminal.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         rawTerminal.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -109,10 +111,12 @@ public final class RawTerminal {
 }
 
 private let terminalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+private let pasteOn = "\u{1B}[?2004h"
+private let pasteOff = "\u{1B}[?2004l"
 /// The alternate screen, the cursor hidden, pastes bracketed.
-private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l" + pasteOn
 /// Pastes as typed, the cursor shown, styles reset, the normal screen back.
-private let leaveSequence = "\u{1B}[?2004l\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
+private let leaveSequence = pasteOff + "\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
 
 /// The settings to put back and the raw ones; written before the handlers are installed, read only
 /// by them.

@@ -23,12 +23,22 @@ public protocol TerminalView: AnyObject {
     var isEditingText: Bool { get }
     /// The smallest window the screens can be drawn in; below it the session says so instead.
     var minimumSize: (width: Int, height: Int) { get }
+    /// The screen as a screen reader should hear it, one plain line per thing shown: the screen's
+    /// name first, then what is selected or focused and any message. ``ScreenReaderSession``
+    /// announces the lines that change. By default, the drawn screen's rows without box drawing.
+    var spokenLines: [String] { get }
 }
 
 extension TerminalView {
     public var keyHints: [KeyHint] { [] }
     public var isEditingText: Bool { false }
     public var minimumSize: (width: Int, height: Int) { (40, 12) }
+
+    public var spokenLines: [String] {
+        var canvas = Canvas(width: 100, height: 40)
+        draw(in: &canvas)
+        return canvas.plainLines(rows: 0..<canvas.height - 1)  // the footer's hints are read by `?`
+    }
 }
 
 /// Where a session's time comes from: the real clock in an app, one a test moves by hand.

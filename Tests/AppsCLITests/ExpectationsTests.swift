@@ -36,6 +36,7 @@ struct ExpectationsTests {
             "APPS_STATE_DIR", "APPS_CACHE_DIR", "XDG_STATE_HOME", "NO_COLOR", "LISTINGS_USERNAME",
             "~/.local/state/apps",
             "Exit codes:", "  64  ", "  69  ", "  74  ", "apps completions bash|zsh|fish", "Docs/man/apps.1",
+            "apps lotto ui", "apps koober ui", "apps pilot ui", "apps listings ui", "apps auth ui", "Ctrl-Z suspends",
         ] {
             #expect(help.contains(needle), "missing \(needle)")
         }

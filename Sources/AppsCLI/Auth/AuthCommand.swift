@@ -59,11 +59,14 @@ extension AuthCommand {
             commandName: "ui", abstract: "The login screen, full screen: live borders, Login / Cancel / Try again.",
             discussion: HelpText.authUI)
 
+        @OptionGroup(title: "Screen options") var screen: ScreenOptions
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = AuthUI(service: RemoteAuthenticationService(api: environment.api))
-            try await InteractiveScreen.run(root, command: "auth ui", environment: environment, console: console)
+            try await InteractiveScreen.run(
+                root, command: "auth ui", screen: screen, environment: environment,
+                console: console)
         }
     }
 }

@@ -253,11 +253,14 @@ extension KooberCommand {
         }
 
         @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Screen options") var screen: ScreenOptions
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: own.pickup)
-            try await InteractiveScreen.run(root, command: "koober ui", environment: environment, console: console)
+            try await InteractiveScreen.run(
+                root, command: "koober ui", screen: screen, environment: environment,
+                console: console)
         }
     }
 }

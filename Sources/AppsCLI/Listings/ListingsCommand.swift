@@ -192,11 +192,14 @@ extension ListingsCommand {
         }
 
         @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Screen options") var screen: ScreenOptions
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = ListingsUI(service: environment.listingsService, userID: own.user)
-            try await InteractiveScreen.run(root, command: "listings ui", environment: environment, console: console)
+            try await InteractiveScreen.run(
+                root, command: "listings ui", screen: screen, environment: environment,
+                console: console)
         }
     }
 }

@@ -171,11 +171,14 @@ extension LottoCommand {
         }
 
         @OptionGroup(title: "Command options") var own: Own
+        @OptionGroup(title: "Screen options") var screen: ScreenOptions
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let root = LottoUI(service: environment.lottoService, seed: own.seed ?? .random(in: .min ... .max))
-            try await InteractiveScreen.run(root, command: "lotto ui", environment: environment, console: console)
+            try await InteractiveScreen.run(
+                root, command: "lotto ui", screen: screen, environment: environment,
+                console: console)
         }
     }
 }

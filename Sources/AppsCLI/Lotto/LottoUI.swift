@@ -267,3 +267,66 @@ final class LottoUI: TerminalView {
         return area
     }
 }
+
+extension LottoUI {
+    /// What a screen reader hears: the tab, then the selected draw, the open draw or the lines, in
+    /// words rather than marks.
+    var spokenLines: [String] {
+        if let detail {
+            let draw = detail.draw
+            return [
+                "Lotto, \(draw.id.terminalSafe)",
+                "\(draw.date.longDescription): numbers \(LottoText.balls(draw.numbers).spoken), bonus ball "
+                    + "\(draw.bonusBall.value), top prize \(draw.topPrize)",
+                "Older: " + (detail.previous.map { "\($0.id.terminalSafe), \($0.date.longDescription)" } ?? "none"),
+                "Newer: " + (detail.next.map { "\($0.id.terminalSafe), \($0.date.longDescription)" } ?? "none"),
+            ]
+        }
+        switch tab {
+        case .results:
+            guard let fetched = results.state.value else { return ["Lotto, Results"] + waiting(results.state, "draws") }
+            let draws = fetched.value
+            guard let index = resultsList.window(count: draws.count, visible: visibleRows).selection else {
+                return ["Lotto, Results", "No draws have been published yet."]
+            }
+            let draw = draws[index]
+            return [
+                "Lotto, Results: \(draws.count) draws" + (fetched.cachedAt == nil ? "" : ", from the offline cache"),
+                "\(draw.id.terminalSafe), \(draw.date.longDescription): \(LottoText.balls(draw.numbers).spoken), "
+                    + "bonus \(draw.bonusBall.value), top prize \(draw.topPrize). \(index + 1) of \(draws.count).",
+            ]
+        case .tickets:
+            guard let mine = tickets.state.value?.value else {
+                return ["Lotto, Tickets"] + waiting(tickets.state, "tickets")
+            }
+            return ["Lotto, Tickets: \(mine.checked.count) checked, \(mine.upcoming.count) waiting for their draw"]
+                + mine.checked.map { check in
+                    "\((check.ticketID ?? "a ticket").terminalSafe) for \(check.drawID.terminalSafe): "
+                        + LottoText.outcome(check)
+                }
+                + mine.upcoming.map { ticket in
+                    "\(ticket.id.terminalSafe) for \(ticket.drawID.terminalSafe), not drawn yet: "
+                        + LottoText.balls(ticket.line.numbers).spoken
+                }
+        case .quickPick:
+            guard let draw = quickPick.draw else {
+                return ["Lotto, Quick pick", publishedDraws.isEmpty ? "Loading draws…" : "Press n for a line."]
+            }
+            return ["Lotto, Quick pick, checked against \(draw.id.terminalSafe)"]
+                + quickPick.lines.map { check in
+                    "Yours: \(check.balls.map { String($0.number.value) }.joined(separator: " ")), "
+                        + LottoText.outcome(check)
+                }
+        }
+    }
+
+    private func waiting<Value, Failure: Error>(_ state: LoadState<Value, Failure>, _ what: String) -> [String] {
+        if let failure = state.failure { return [failure.localizedDescription.terminalSafe, "Press r to try again."] }
+        return ["Loading \(what)…"]
+    }
+}
+
+extension String {
+    /// Padded numbers as a screen reader should hear them: one space between each.
+    fileprivate var spoken: String { split(separator: " ").joined(separator: " ") }
+}

@@ -142,13 +142,15 @@ extension PilotCommand {
             commandName: "ui", abstract: "The registration app, full screen: the form, its licenses, the confirmation.",
             discussion: HelpText.pilotUI)
 
+        @OptionGroup(title: "Screen options") var screen: ScreenOptions
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let flow = PilotRegistrationFlow(
                 licenses: RemoteLicensesService(api: environment.api), store: try environment.pilotStore())
             try await InteractiveScreen.run(
-                PilotUI(flow: flow), command: "pilot ui", environment: environment, console: console)
+                PilotUI(flow: flow), command: "pilot ui", screen: screen, environment: environment,
+                console: console)
         }
     }
 }

@@ -59,30 +59,33 @@ enum HelpText {
     static func interactive(_ keys: String) -> String {
         """
         Full screen, on the embedded backend or --base-url like every command. Needs a terminal on \
-        standard input and output (otherwise exit 64). NO_COLOR turns colours off.
+        standard input and output (otherwise exit 64). NO_COLOR turns colours off; --verbose logs to \
+        ui.log in the state folder; --screen-reader writes plain lines for a screen reader instead.
 
-        Keys: \(keys), q quits, Ctrl-C too.
+        Keys: \(keys). Everywhere: ? (F1 in a field) lists the keys, r retries what failed, Esc goes \
+        back, q quits (Ctrl-C too), Ctrl-L redraws, Ctrl-Z suspends; lists take ↑↓ j k, PgUp PgDn, \
+        Home End g G; fields take ← → Home End, Ctrl-U, Ctrl-K, Ctrl-W and pastes.
         """
     }
 
     static let lottoUI = interactive(
-        "Tab and Shift-Tab switch Results | Tickets | Quick pick, ↑↓ choose, Enter opens a draw, ← and → "
-            + "go to the older and newer draw, Esc goes back, n picks a new line")
+        "Tab and Shift-Tab switch Results | Tickets | Quick pick, Enter opens a draw, ← and → (h, l) go to the "
+            + "older and newer draw, n picks a new line")
     static let authUI = interactive(
         "type into the focused field, Tab and Shift-Tab move between the fields and the button, Enter taps "
             + "the button (Login, Cancel while the request runs, Try again after a failure), Esc cancels a "
             + "request in flight, Esc on the success screen goes back")
     static let pilotUI = interactive(
-        "type into the focused field (each field's message shows as you type), Tab and Shift-Tab move, ← and → "
-            + "choose a license, Enter on Register registers, l logs out on the confirmation screen, Esc quits")
+        "type into the focused field (each field's message shows as you type), Tab and Shift-Tab move, ← → or "
+            + "Space choose a license, Enter on Register registers, l logs out on the confirmation screen")
     static let listingsUI = interactive(
-        "↑↓ choose a product, Enter opens its details (with its image's status), Esc goes back, 1–9 switch "
-            + "the user whose offers decide the badges")
+        "Enter opens a product's details (with its image's format and size), 1–9 switch the user whose offers "
+            + "decide the badges")
     static let kooberUI = interactive(
         "on the welcome screen ←→ and Enter (or i, u) open sign in or sign up; in a form type into the focused "
-            + "field, Tab moves, Enter on the button submits, Esc goes back; signed in, d presents the drop-off "
-            + "picker (type to search, Enter selects, Esc cancels), ←→ choose the ride option, Enter requests, "
-            + "s signs out")
+            + "field, Tab moves, Enter on the button submits; signed in, d presents the drop-off picker (type to "
+            + "search, Enter selects, Esc cancels), ←→ choose the ride option, Enter requests, n starts another "
+            + "ride, s signs out")
     static let quickpick = examples("apps lotto quickpick --count 5", "apps lotto quickpick --count 5 --seed 42")
     static let checkFile = examples(
         "apps lotto generate-lines --count 1000 > lines.csv", "apps lotto check-file lines.csv",

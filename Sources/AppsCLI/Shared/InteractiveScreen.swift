@@ -6,10 +6,12 @@ import TerminalUI
 /// raw mode on the alternate screen, a frame on start, on every resize and whenever an observed
 /// model changes, Ctrl-Z to suspend, and the terminal put back on every way out. With `--verbose`
 /// the log goes to `ui.log` in the state folder, which is named on standard error at the end.
+/// `--screen-reader` runs the same view as plain announced lines instead (``ScreenReaderSession``).
 @MainActor
 enum InteractiveScreen {
     static func run(
-        _ root: any TerminalView, command: String, environment: AppEnvironment, console: Console
+        _ root: any TerminalView, command: String, screen: ScreenOptions, environment: AppEnvironment,
+        console: Console
     ) async throws {
         let logFile =
             environment.options.verbose ? try environment.stateDirectory().appendingPathComponent("ui.log") : nil
@@ -22,11 +24,15 @@ enum InteractiveScreen {
         }
         let terminal: RawTerminal
         do {
-            terminal = try RawTerminal()
+            terminal = try RawTerminal(fullScreen: !screen.screenReader)
         } catch let error as RawTerminal.NotATerminal {
             throw ValidationError("'apps \(command)' is interactive: \(error.description).")
         }
         defer { terminal.restore() }
+        if screen.screenReader {
+            await readAloud(root, on: terminal)
+            return
+        }
         let (width, height) = RawTerminal.size()
         let colors = console.colors ? ColorDepth(environment: environment.processEnvironment) : .none
         let session = TerminalSession(
@@ -46,4 +52,24 @@ enum InteractiveScreen {
             }
         }
     }
+
+    /// The screen-reader mode's loop: keys to the session, nothing drawn.
+    private static func readAloud(_ root: any TerminalView, on terminal: RawTerminal) async {
+        let session = ScreenReaderSession(root: root, write: terminal.write)
+        session.start()
+        for await event in terminal.events {
+            switch event {
+            case .key(.control("z")): terminal.suspend()
+            case .key(let key): guard session.send(key) else { return }
+            case .resize, .resumed: break
+            }
+        }
+    }
+}
+
+/// The options of every `ui` command.
+struct ScreenOptions: ParsableArguments {
+    @Flag(
+        help: "Plain lines for a screen reader: no full screen, each change announced as a line, the same keys.")
+    var screenReader = false
 }

@@ -1,0 +1,83 @@
+import Observation
+
+/// A full-screen app for people who use a screen reader: the same view, the same keys, but no
+/// alternate screen, no box drawing and no cursor moves. What the view says
+/// (``TerminalView/spokenLines``) is written as plain lines, and each change announces only the
+/// lines that changed, so a screen reader reads each as it comes, like a chat transcript.
+///
+/// ```swift
+/// let session = ScreenReaderSession(root: view) { print($0, terminator: "") }
+/// session.start()           // every line, once
+/// _ = session.send(.down)   // "Draw 13, Wednesday 5 July 2023: …"
+/// ```
+@MainActor
+public final class ScreenReaderSession {
+    /// What was announced last, line by line.
+    public private(set) var lines: [String] = []
+    /// Everything written so far: the transcript a test reads.
+    public private(set) var transcript = ""
+    private let root: any TerminalView
+    private let write: (String) -> Void
+    private var showsHelp = false
+
+    public init(root: any TerminalView, write: @escaping (String) -> Void = { _ in }) {
+        self.root = root
+        self.write = write
+    }
+
+    /// Announces the whole screen.
+    public func start() {
+        announce()
+    }
+
+    /// Passes a key to the view, as ``TerminalSession/send(_:)`` does; `false` when the app should
+    /// end. `?` or F1 reads the keys, Ctrl-L reads the whole screen again.
+    public func send(_ key: Key) -> Bool {
+        switch key {
+        case .control("c"): return false
+        case .control("l"):
+            say(lines)
+            return true
+        case .help,
+            .character("?") where !root.isEditingText:
+            say(["Keys:"] + root.keyHints.map { "\($0.keys): \($0.action)" } + ["q or Ctrl-C: quit"])
+            return true
+        default:
+            return root.handle(key) != .quit
+        }
+    }
+
+    private func announce() {
+        var spoken: [String] = []
+        withObservationTracking {
+            spoken = root.spokenLines
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.announce() }
+        }
+        // A new screen (its name changed) is read whole; otherwise only the lines that changed.
+        let changed =
+            spoken.first != lines.first
+            ? spoken
+            : spoken.enumerated().filter { $0.offset >= lines.count || lines[$0.offset] != $0.element }.map(\.element)
+        lines = spoken
+        say(changed)
+    }
+
+    private func say(_ text: [String]) {
+        let output = text.filter { !$0.isEmpty }.map { $0 + "\n" }.joined()
+        transcript += output
+        if !output.isEmpty { write(output) }
+    }
+}
+
+extension Canvas {
+    /// The rows as plain lines: box drawing and selection marks left out, spaces runs made one,
+    /// empty rows dropped.
+    public func plainLines(rows: Range<Int>) -> [String] {
+        rows.clamped(to: 0..<height).compactMap { row in
+            let text = text(row: row).unicodeScalars.filter { !(0x2500...0x257F).contains($0.value) && $0 != "›" }
+            let words = String(String.UnicodeScalarView(text)).split(separator: " ").joined(separator: " ")
+            return words.isEmpty ? nil : words
+        }
+    }
+}
