@@ -266,6 +266,45 @@ struct InteractiveScreenTests {
         _ = await session.showing("› Dark Slim Jeans")
     }
 
+    @Test func listingsKeepTheUserWhenTheBackendDoesNotKnowTheOneAskedFor() async throws {
+        let session = try listingsScreen()
+        _ = await session.showing("Blue Oxford Shirt")
+        session.press(.character("7"))
+        let refused = await session.showing("There is no user 7 on this backend; still showing user 1.")
+        #expect(refused.text(row: 0).contains("[user 1]"))
+        #expect(refused.text.contains("Offers: Bonus points (BONUS)"))
+    }
+
+    /// Esc on a top screen does nothing; quitting from a half-filled form asks, and n keeps it.
+    @Test func pilotEscNeverQuitsAndAHalfFilledFormAsksBeforeItIsThrownAway() async throws {
+        let (_, session) = try pilotScreen()
+        _ = await session.showing("PPL")
+        #expect(session.send(.escape))
+        session.type("Amelia")
+        #expect(session.send(.character("q")))  // typed into the name
+        _ = await session.showing("[ Ameliaq")
+        session.press(.backspace, .backTab)  // to Register
+        #expect(session.send(.character("q")))
+        _ = await session.showing("Quit and lose what you typed in the form?")
+        #expect(session.send(.character("n")))
+        let kept = await session.frame { !$0.text.contains("Quit and lose") }
+        #expect(kept.text.contains("[ Amelia "))
+        #expect(session.send(.character("q")))
+        _ = await session.showing("Quit and lose")
+        #expect(!session.send(.character("y")))
+    }
+
+    @Test func authRetriesWithRAfterAFailure() async throws {
+        let session = try authScreen(.unauthorized)
+        session.type("ann@example.com")
+        session.press(.tab)
+        session.type("secret")
+        session.press(.tab, .enter)
+        _ = await session.showing("[ Try again ]")
+        session.press(.character("r"))
+        _ = await session.showing("[ Cancel ]")
+    }
+
     @Test func listingsSayWhenAnImageFailed() async throws {
         let service = RemoteListingsService(
             baseURL: Self.embeddedURL, credentials: BasicCredentials(username: "admin", password: "password"),
@@ -380,6 +419,10 @@ struct InteractiveScreenTests {
         session.press(.right, .enter)
         let requested = await session.showing("requested")
         #expect(requested.text.contains("Wallaroo from Opera House to Apple Store"))
+        session.press(.enter)  // a confirmed ride is not booked again
+        #expect(session.frame.text.contains("[ Request ride ]") && session.frame.text.contains("requested"))
+        session.press(.character("n"))
+        _ = await session.showing("none yet: press d to choose")
         session.press(.character("s"))
         _ = await session.showing("Welcome to Koober")
     }
