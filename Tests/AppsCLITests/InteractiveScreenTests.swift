@@ -344,13 +344,7 @@ struct InteractiveScreenTests {
         let searches = Locked<[String]>([])
         let (_, session) = try kooberScreen(
             rides: { CountingRides(live: $0, searches: searches) }, pause: { await gate.pass() })
-        _ = await session.showing("Welcome to Koober")
-        session.press(.enter)
-        session.type("johnny@gmail.com")
-        session.press(.tab)
-        session.type("password")
-        session.press(.tab, .enter)
-        _ = await session.showing("Wallabee")
+        await session.signInAsJohnny()
         session.press(.character("d"))
         _ = await session.showing("Searching…")
         await gate.release()
@@ -398,13 +392,7 @@ struct InteractiveScreenTests {
 
     @Test func kooberTheDropoffPickerPresentsCancelsAndSelectsThenTheRideIsRequested() async throws {
         let (_, session) = try kooberScreen()
-        _ = await session.showing("Welcome to Koober")
-        session.press(.enter)
-        session.type("johnny@gmail.com")
-        session.press(.tab)
-        session.type("password")
-        session.press(.tab, .enter)
-        _ = await session.showing("Wallabee")
+        await session.signInAsJohnny()
         session.press(.character("d"))
         _ = await session.showing("Where to?")
         session.type("mo")
@@ -441,6 +429,17 @@ extension TerminalSession {
 
     func type(_ text: String) {
         for character in text { _ = send(.character(character)) }
+    }
+
+    /// Koober from its welcome screen to the new ride, with the demo account.
+    func signInAsJohnny() async {
+        _ = await showing("Welcome to Koober")
+        press(.enter)
+        type("johnny@gmail.com")
+        press(.tab)
+        type("password")
+        press(.tab, .enter)
+        _ = await showing("Wallabee")
     }
 
     /// The first frame, from now on, that shows `text`.
