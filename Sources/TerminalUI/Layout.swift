@@ -19,7 +19,6 @@ public struct Rect: Hashable, Sendable {
         self.height = max(0, height)
     }
 
-    public var isEmpty: Bool { width == 0 || height == 0 }
     /// The row after the last one.
     public var maxY: Int { y + height }
     /// The column after the last one.
@@ -29,12 +28,6 @@ public struct Rect: Hashable, Sendable {
     /// and bottom.
     public func inset(horizontal: Int = 0, vertical: Int = 0) -> Rect {
         Rect(x: x + horizontal, y: y + vertical, width: width - 2 * horizontal, height: height - 2 * vertical)
-    }
-
-    /// One row of the rectangle, counted from its top; empty when the row is outside it.
-    public func row(_ offset: Int) -> Rect {
-        guard (0..<height).contains(offset) else { return Rect(x: x, y: maxY, width: 0, height: 0) }
-        return Rect(x: x, y: y + offset, width: width, height: 1)
     }
 
     /// How a part of a split is sized.

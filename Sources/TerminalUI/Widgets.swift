@@ -158,19 +158,10 @@ public struct ListState: Hashable, Sendable {
 
     /// Moves the selection for a list key; `false` for any other key.
     public mutating func handle(_ key: Key, count: Int, visible: Int) -> Bool {
-        let page = max(1, visible - 1)
-        switch key {
-        case .up, .character("k"): selection -= 1
-        case .down, .character("j"): selection += 1
-        case .pageUp: selection -= page
-        case .pageDown: selection += page
-        case .home, .character("g"): selection = 0
-        case .end, .character("G"): selection = count - 1
-        default: return false
-        }
-        (selection, offset) = {
-            let window = window(count: count, visible: visible); return (window.selection ?? 0, window.offset)
-        }()
+        guard let target = key.listMove(from: selection, last: count - 1, visible: visible) else { return false }
+        selection = target
+        let window = window(count: count, visible: visible)
+        (selection, offset) = (window.selection ?? 0, window.offset)
         return true
     }
 
@@ -198,22 +189,30 @@ public struct ScrollState: Hashable, Sendable {
 
     /// Scrolls for a list key; `false` for any other key.
     public mutating func handle(_ key: Key, count: Int, visible: Int) -> Bool {
-        let page = max(1, visible - 1)
-        switch key {
-        case .up, .character("k"): offset -= 1
-        case .down, .character("j"): offset += 1
-        case .pageUp: offset -= page
-        case .pageDown: offset += page
-        case .home, .character("g"): offset = 0
-        case .end, .character("G"): offset = count
-        default: return false
-        }
-        offset = clamped(count: count, visible: visible)
+        guard let target = key.listMove(from: offset, last: count, visible: visible) else { return false }
+        offset = ScrollState(offset: target).clamped(count: count, visible: visible)
         return true
     }
 
     /// The first line to show for `count` lines in `visible` rows.
     public func clamped(count: Int, visible: Int) -> Int {
         min(max(0, offset), max(0, count - visible))
+    }
+}
+
+extension Key {
+    /// Where a list key moves a position between 0 and `last`, before clamping: by one, by a page
+    /// of `visible` rows (less one, so a row stays in view), or to an end; `nil` for other keys.
+    func listMove(from position: Int, last: Int, visible: Int) -> Int? {
+        let page = max(1, visible - 1)
+        switch self {
+        case .up, .character("k"): return position - 1
+        case .down, .character("j"): return position + 1
+        case .pageUp: return position - page
+        case .pageDown: return position + page
+        case .home, .character("g"): return 0
+        case .end, .character("G"): return last
+        default: return nil
+        }
     }
 }

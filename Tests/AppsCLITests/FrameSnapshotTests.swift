@@ -67,15 +67,7 @@ struct FrameSnapshotTests {
 
     @Test(arguments: sizes)
     func koober(_ width: Int, _ height: Int) async throws {
-        let client = try AppEnvironment.embeddedBackend()
-        let store = InMemoryValueStore<UserSession>()
-        let auth = RemoteUserAuthService(baseURL: Self.embedded, httpClient: client)
-        let app = KooberAppModel(
-            signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
-            signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
-        let ui = KooberUI(
-            app: app, rides: RemoteRideService(baseURL: Self.embedded, httpClient: client), pickup: "opera-house",
-            pause: {})
+        let ui = try embeddedKoober()
         let screen = session(ui, (width, height))
         try expectSnapshot(await screen.showing("Welcome to Koober"), "koober-welcome")
         screen.press(.enter)
@@ -104,10 +96,7 @@ struct FrameSnapshotTests {
 
     @Test(arguments: sizes)
     func listings(_ width: Int, _ height: Int) async throws {
-        let service = RemoteListingsService(
-            baseURL: Self.embedded, credentials: BasicCredentials(username: "admin", password: "password"),
-            httpClient: try AppEnvironment.embeddedBackend())
-        let screen = session(ListingsUI(service: service, userID: "1"), (width, height))
+        let screen = session(ListingsUI(service: try embeddedListings(), userID: "1"), (width, height))
         try expectSnapshot(await screen.showing("› Blue Oxford"), "listings-products")
         screen.press(.enter)
         try expectSnapshot(await screen.showing("JPEG"), "listings-details")
@@ -117,10 +106,8 @@ struct FrameSnapshotTests {
     /// columns, nothing spills into the next row.
     @Test(arguments: sizes)
     func listingsWithWideAndZeroWidthNames(_ width: Int, _ height: Int) async throws {
-        let live = RemoteListingsService(
-            baseURL: Self.embedded, credentials: BasicCredentials(username: "admin", password: "password"),
-            httpClient: try AppEnvironment.embeddedBackend())
-        let screen = session(ListingsUI(service: WideNames(live: live), userID: "1"), (width, height))
+        let screen = session(
+            ListingsUI(service: WideNames(live: try embeddedListings()), userID: "1"), (width, height))
         let frame = await screen.showing("東京")
         try expectSnapshot(frame, "listings-wide-names")
         for row in 4..<height - 1 where !frame.text(row: row).isEmpty {

@@ -238,10 +238,7 @@ struct InteractiveScreenTests {
     // MARK: Listings
 
     func listingsScreen() throws -> TerminalSession {
-        let service = RemoteListingsService(
-            baseURL: Self.embeddedURL, credentials: BasicCredentials(username: "admin", password: "password"),
-            httpClient: try AppEnvironment.embeddedBackend())
-        return screen(ListingsUI(service: service, userID: "1"))
+        screen(ListingsUI(service: try embeddedListings(), userID: "1"))
     }
 
     @Test func listingsShowPricesBadgesAndTheUsersOffers() async throws {
@@ -306,10 +303,7 @@ struct InteractiveScreenTests {
     }
 
     @Test func listingsSayWhenAnImageFailed() async throws {
-        let service = RemoteListingsService(
-            baseURL: Self.embeddedURL, credentials: BasicCredentials(username: "admin", password: "password"),
-            httpClient: try AppEnvironment.embeddedBackend())
-        let session = screen(ListingsUI(service: NoImages(live: service), userID: "1"))
+        let session = screen(ListingsUI(service: NoImages(live: try embeddedListings()), userID: "1"))
         _ = await session.showing("Blue Oxford Shirt")
         session.press(.enter)
         let details = await session.showing("Image: failed: ")
@@ -325,15 +319,7 @@ struct InteractiveScreenTests {
         rides: (RemoteRideService) -> any LocationsService & RideService = { $0 },
         pause: @escaping @Sendable () async throws -> Void = {}
     ) throws -> (KooberUI, TerminalSession) {
-        let client = try AppEnvironment.embeddedBackend()
-        let store = InMemoryValueStore<UserSession>()
-        let auth = RemoteUserAuthService(baseURL: Self.embeddedURL, httpClient: client)
-        let app = KooberAppModel(
-            signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
-            signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
-        let ui = KooberUI(
-            app: app, rides: rides(RemoteRideService(baseURL: Self.embeddedURL, httpClient: client)),
-            pickup: "opera-house", pause: pause)
+        let ui = try embeddedKoober(rides: rides, pause: pause)
         return (ui, screen(ui))
     }
 
@@ -515,4 +501,31 @@ struct CountingRides: LocationsService, RideService {
     func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
         try await live.requestRide(request, session: session)
     }
+}
+
+/// The retailer's API on the embedded backend, with the fixture's credentials.
+func embeddedListings() throws -> RemoteListingsService {
+    RemoteListingsService(
+        baseURL: AppEnvironment.embeddedBaseURL, credentials: BasicCredentials(username: "admin", password: "password"),
+        httpClient: try AppEnvironment.embeddedBackend())
+}
+
+/// Koober's screen on the embedded backend, nobody signed in, picked up at the Opera House.
+/// - Parameters:
+///   - rides: wraps the embedded ride service, to count or hold its calls.
+///   - pause: the picker's wait for a pause in typing.
+@MainActor
+func embeddedKoober(
+    rides: (RemoteRideService) -> any LocationsService & RideService = { $0 },
+    pause: @escaping @Sendable () async throws -> Void = {}
+) throws -> KooberUI {
+    let client = try AppEnvironment.embeddedBackend()
+    let store = InMemoryValueStore<UserSession>()
+    let auth = RemoteUserAuthService(baseURL: AppEnvironment.embeddedBaseURL, httpClient: client)
+    let app = KooberAppModel(
+        signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
+        signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
+    return KooberUI(
+        app: app, rides: rides(RemoteRideService(baseURL: AppEnvironment.embeddedBaseURL, httpClient: client)),
+        pickup: "opera-house", pause: pause)
 }
