@@ -1,7 +1,7 @@
 SWIFT ?= swift
 FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/MinimalResults
 
-.PHONY: build test test-tsan availability conformance docs samples man serve lint format clean bench bench-cli
+.PHONY: build test test-tsan availability conformance contract docs samples man serve lint format clean bench bench-cli
 
 build:
 	$(SWIFT) build
@@ -24,9 +24,14 @@ test-tsan:
 availability:
 	python3 .ci/availability.py
 
-# Docs/openapi.yaml checked against `apps serve` by schemathesis (installed under .build/ on first use).
+# Docs/openapi.yaml checked by outside clients: swift-openapi-generator (no warnings, the client
+# builds) and schemathesis against `apps serve` (installed under .build/ on first use).
 conformance:
 	.ci/conformance
+
+# Fixtures/Contract/responses.json, the answers `Prefer: code=…` serves, from Docs/openapi.yaml.
+contract:
+	python3 .ci/contract-responses
 
 # DocC for every library product: no warnings, at least 95 % of public symbols summarised.
 docs:

@@ -50,7 +50,7 @@ let package = Package(
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Fixtures",
             exclude: ["README.md"],
-            resources: [.copy("Data")]
+            resources: [.copy("Data"), .copy("Contract")]
         ),
         .target(
             name: "FixtureServer",

@@ -3,7 +3,7 @@ import HTTPTypes
 
 extension FixtureBackend {
     static let lottoRoutes: [Route] = [
-        Route(.get, "/lotto/draws") { backend, _ in Reply.json(.ok, backend.data.lottoDraws) },
+        Route(.get, "/lotto/draws") { backend, _ in Reply.json(.ok, backend.lottoDraws) },
         Route(.get, "/lotto/tickets") { backend, _ in Reply.json(.ok, backend.data.lottoTickets) },
     ]
 

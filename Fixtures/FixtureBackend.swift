@@ -20,23 +20,35 @@ public final class FixtureBackend: Sendable {
         /// redirect, bodies of any size): never by default, since anyone who can reach the server
         /// could use them.
         public var testRoutes: Bool
+        /// A folder laid out like `Fixtures/Data` whose files replace the bundled ones
+        /// (`apps serve --data DIR`); each is checked when the backend is made.
+        public var dataDirectory: URL?
 
-        public init(authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false) {
+        public init(
+            authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil
+        ) {
             self.authOutcome = authOutcome
             self.seed = seed
             self.testRoutes = testRoutes
+            self.dataDirectory = dataDirectory
         }
     }
 
     public let configuration: Configuration
     let data: FixtureData
+    let contract: Contract
     let random: Locked<WyRand>
     let kooberAccounts: Locked<[String: KooberAccount]>
+    /// Scenarios not in their first state (see ``Scenario``).
+    let scenarioStates = Locked<[String: String]>([:])
     private let routes: [Route]
 
+    /// - Throws: ``FixtureDataError`` when a file of ``Configuration/dataDirectory`` is not a fixture
+    ///   file or does not have its shape (the error names the file and the field).
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
-        self.data = try FixtureData.load()
+        self.data = try FixtureData.load(overriddenBy: configuration.dataDirectory)
+        self.contract = try Contract.load()
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         self.routes =
@@ -59,7 +71,14 @@ public final class FixtureBackend: Sendable {
             return (response, body)
         }
         let call = Call(request: request, body: body ?? Data(), url: url, parameters: parameters)
-        let (response, responseBody) = route.handler(self, call)
+        let (response, responseBody) =
+            if let preferences = Preferences(request.headerFields) {
+                answer(
+                    preferences, for: call, route: route,
+                    operation: contract.operation(request.method, pattern: route.pattern))
+            } else {
+                route.handler(self, call)
+            }
         return Self.applyingETag(request: request, response: response, body: responseBody)
     }
 
@@ -160,7 +179,11 @@ struct RequestURL {
     var query: [String: String]
 
     init(_ target: String) {
-        let components = URLComponents(string: target)
+        var components = URLComponents(string: target)
+        // A `+` in a query is a space (HTML form encoding, which many clients send); a plus sign
+        // itself arrives as `%2B`.
+        let encodedQuery = components?.percentEncodedQuery
+        components?.percentEncodedQuery = encodedQuery?.replacingOccurrences(of: "+", with: "%20")
         // Each segment is decoded once, after splitting: `a%2Fb` is the one segment `a/b`, and
         // `%2531` is `%31`, never `1`.
         let encodedPath = components?.percentEncodedPath ?? target

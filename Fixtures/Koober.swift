@@ -80,16 +80,19 @@ extension FixtureBackend {
         let account = KooberAccount(
             displayName: body.nickname ?? "", fullName: body.fullName ?? "", email: body.email ?? "",
             phone: body.phone ?? "", password: body.password ?? "")
-        let created = kooberAccounts.withLock { accounts in
-            guard accounts[account.email.lowercased()] == nil else { return false }
-            accounts[account.email.lowercased()] = account
-            return true
-        }
+        let taken = state(of: "koober-signup") == "email-taken"
+        let created =
+            !taken
+            && kooberAccounts.withLock { accounts in
+                guard accounts[account.email.lowercased()] == nil else { return false }
+                accounts[account.email.lowercased()] = account
+                return true
+            }
         guard created else { return Reply.message(.conflict, "An account with this email already exists.") }
         return kooberSignedIn(.created, account)
     }
 
-    private struct LocationsFile: Codable {
+    struct LocationsFile: Codable {
         struct Location: Codable {
             var id: String
             var name: String
@@ -116,10 +119,6 @@ extension FixtureBackend {
             var dropoffLocationId: String
             var rideOptionId: String
         }
-        struct RideOptionsFile: Decodable {
-            struct Option: Decodable { var id: String }
-            var rideOptions: [Option]
-        }
         guard let authorization = call.request.headerFields[.authorization], authorization.hasPrefix("Bearer "),
             KooberToken.email(in: String(authorization.dropFirst("Bearer ".count))) != nil
         else {
@@ -130,7 +129,9 @@ extension FixtureBackend {
                 .unprocessableContent, "Send pickupLocationId, dropoffLocationId and rideOptionId.")
         }
         let locations = (try? JSONDecoder().decode(LocationsFile.self, from: data.kooberLocations))?.locations ?? []
-        let options = (try? JSONDecoder().decode(RideOptionsFile.self, from: data.kooberRideOptions))?.rideOptions ?? []
+        let options =
+            (try? JSONDecoder().decode(FixtureFiles.RideOptionsFile.self, from: data.kooberRideOptions))?.rideOptions
+            ?? []
         for id in [body.pickupLocationId, body.dropoffLocationId] where !locations.contains(where: { $0.id == id }) {
             return Reply.message(.unprocessableContent, "There is no location \"\(id)\".")
         }

@@ -30,7 +30,7 @@ extension FixtureBackend {
         return answer()
     }
 
-    private struct ProductsFile: Codable {
+    struct ProductsFile: Codable {
         struct Product: Codable {
             var id: String
             var imageKey: String
@@ -91,10 +91,13 @@ extension FixtureBackend {
 
     private func listingsOffers(user: String) -> (HTTPResponse, Data) {
         guard let file = try? JSONSerialization.jsonObject(with: data.listingsOffers) as? [String: Any],
-            let users = file["users"] as? [String: Any], let offers = users[user],
-            let body = try? JSONSerialization.data(withJSONObject: offers, options: [.sortedKeys])
+            let users = file["users"] as? [String: Any], var offers = users[user] as? [String: Any]
         else {
             return Reply.message(.notFound, "There is no user \"\(user)\".")
+        }
+        if state(of: "listings-offers") == "none" { offers["offers"] = [Any]() }
+        guard let body = try? JSONSerialization.data(withJSONObject: offers, options: [.sortedKeys]) else {
+            return Reply.message(.internalServerError, "The offers fixture is damaged.")
         }
         return Reply.json(.ok, body)
     }

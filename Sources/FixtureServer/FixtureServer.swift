@@ -17,8 +17,17 @@ public struct FixtureServer: Sendable {
         public var latency: Duration
         /// The fraction of requests (0...1) answered `503` instead.
         public var failureRate: Double
-        /// The fraction of requests (0...1) whose connection is closed without an answer.
+        /// The fraction of requests (0...1) whose connection is closed without an answer
+        /// (``ConnectionFault/empty``).
         public var dropRate: Double
+        /// The fraction of requests (0...1) whose connection is reset (``ConnectionFault/reset``).
+        public var resetRate: Double
+        /// The fraction of requests (0...1) that get half their body (``ConnectionFault/truncate``).
+        public var truncateRate: Double
+        /// The fraction of requests (0...1) whose body comes slowly (``ConnectionFault/dribble``).
+        public var dribbleRate: Double
+        /// How long a dribbled body takes from its first piece to its last.
+        public var dribbleDuration: Duration
         /// Seeds the failure choices (the backend has its own seed).
         public var seed: UInt64
         /// How long a connection may stay silent, a request half sent included, before it is closed.
@@ -34,8 +43,13 @@ public struct FixtureServer: Sendable {
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
-            dropRate: Double = 0, seed: UInt64 = 0, idleTimeout: Duration = .seconds(10)
+            dropRate: Double = 0, resetRate: Double = 0, truncateRate: Double = 0, dribbleRate: Double = 0,
+            dribbleDuration: Duration = .seconds(2), seed: UInt64 = 0, idleTimeout: Duration = .seconds(10)
         ) {
+            self.resetRate = resetRate
+            self.truncateRate = truncateRate
+            self.dribbleRate = dribbleRate
+            self.dribbleDuration = dribbleDuration
             self.idleTimeout = idleTimeout
             self.host = host
             self.port = port
@@ -54,11 +68,14 @@ public struct FixtureServer: Sendable {
 
     public let configuration: Configuration
     public let backend: FixtureBackend
+    /// What arrived, as `GET /__admin/requests` lists it.
+    public let journal: RequestJournal
     public let logger: Logger
 
     public init(configuration: Configuration = Configuration(), backend: FixtureBackend, logger: Logger? = nil) {
         self.configuration = configuration
         self.backend = backend
+        self.journal = RequestJournal()
         self.logger = logger ?? Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -78,40 +95,19 @@ public struct FixtureServer: Sendable {
     public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some Service {
         Application(
             responder: BackendResponder(
-                backend: backend, latency: configuration.latency, onRequest: configuration.onRequest,
-                onStreamEnd: configuration.onStreamEnd, answer: configuration.answer, logger: logger,
+                backend: backend, journal: journal, configuration: configuration, logger: logger,
                 faults: FaultInjector(
-                    failureRate: configuration.failureRate, dropRate: configuration.dropRate, seed: configuration.seed)),
+                    failureRate: configuration.failureRate,
+                    connectionRates: [
+                        .empty: configuration.dropRate, .reset: configuration.resetRate,
+                        .truncate: configuration.truncateRate, .dribble: configuration.dribbleRate,
+                    ],
+                    seed: configuration.seed)),
             server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-    }
-}
-
-/// Decides, from a seeded generator, which requests fail and which connections drop.
-final class FaultInjector: Sendable {
-    enum Fault {
-        case none, unavailable, drop
-    }
-
-    let failureRate: Double
-    let dropRate: Double
-    private let random: NIOLockedValueBox<WyRand>
-
-    init(failureRate: Double, dropRate: Double, seed: UInt64) {
-        self.failureRate = min(max(failureRate, 0), 1)
-        self.dropRate = min(max(dropRate, 0), 1)
-        self.random = NIOLockedValueBox(WyRand(seed: seed))
-    }
-
-    func next() -> Fault {
-        guard failureRate > 0 || dropRate > 0 else { return .none }
-        let roll = random.withLockedValue { Double.random(in: 0..<1, using: &$0) }
-        if roll < dropRate { return .drop }
-        if roll < dropRate + failureRate { return .unavailable }
-        return .none
     }
 }
 
@@ -132,10 +128,8 @@ struct BackendResponder: HTTPResponder {
     typealias Context = FixtureRequestContext
 
     let backend: FixtureBackend
-    let latency: Duration
-    let onRequest: (@Sendable (HTTPRequest) -> Void)?
-    let onStreamEnd: (@Sendable (Int) -> Void)?
-    let answer: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
+    let journal: RequestJournal
+    let configuration: FixtureServer.Configuration
     let logger: Logger
     let faults: FaultInjector
 
@@ -157,7 +151,18 @@ struct BackendResponder: HTTPResponder {
         } catch is NIOTooManyBytesError {
             return Self.json(.contentTooLarge, #"{"message":"The request body is larger than 1 MiB."}"#)
         }
-        onRequest?(request.head)
+        let bodyData = Data(body.readableBytesView)
+        if request.uri.path.hasPrefix(Admin.prefix) {
+            let (head, data) = Admin(backend: backend, journal: journal).handle(request.head, body: bodyData)
+            return Response(
+                status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
+        configuration.onRequest?(request.head)
+        let record = { (status: Int?, fault: ConnectionFault?) in
+            journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue)
+        }
+        let latency = configuration.latency
         if latency > .zero {
             do {
                 // A shutdown does not wait out the latency of requests in flight: they are told to
@@ -167,21 +172,40 @@ struct BackendResponder: HTTPResponder {
                 var response = Self.json(.serviceUnavailable, #"{"message":"The server is shutting down."}"#)
                 response.headers[.retryAfter] = "1"
                 response.headers[.connection] = "close"
+                record(503, nil)
                 return response
             }
         }
-        switch faults.next() {
-        case .none:
-            break
-        case .drop:
+        let fault: FaultInjector.Fault
+        switch ConnectionFault.preferred(in: request.headers) {
+        case .success(let preferred): fault = .connection(preferred)
+        case .failure(let error):
+            record(400, nil)
+            let (head, data) = Admin.json(.badRequest, ["message": error.message])
+            return Response(
+                status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+            )
+        case nil: fault = faults.next()
+        }
+        switch fault {
+        case .connection(.empty):
+            record(nil, .empty)
             context.channel.close(promise: nil)
             throw DroppedConnection()
+        case .connection(.reset):
+            record(nil, .reset)
+            await context.channel.reset()
+            throw DroppedConnection()
         case .unavailable:
+            record(503, nil)
             var response = Self.json(.serviceUnavailable, #"{"message":"Injected failure: try again."}"#)
             response.headers[.retryAfter] = "0"
             return response
+        case .none, .connection(.truncate), .connection(.dribble):
+            break
         }
         if request.uri.path == "/debug/stream", backend.configuration.testRoutes {
+            record(200, nil)
             return stream(
                 bytes: request.uri.queryParameters.get("bytes", as: Int.self),
                 declared: request.uri.queryParameters.get("declare") == "1")
@@ -190,15 +214,50 @@ struct BackendResponder: HTTPResponder {
         var backendRequest = request.head
         if backendRequest.method == .head { backendRequest.method = .get }
         let (head, data) =
-            answer?(backendRequest)
-            ?? backend.handle(backendRequest, body: body.readableBytes > 0 ? Data(body.readableBytesView) : nil)
+            configuration.answer?(backendRequest)
+            ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
+        var fields = head.headerFields
+        fields[.contentLength] = String(data.count)
         if request.method == .head {
-            var fields = head.headerFields
-            fields[.contentLength] = String(data.count)
+            record(head.status.code, nil)
             return Response(status: head.status, headers: fields, body: ResponseBody())
         }
-        return Response(
-            status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        switch fault {
+        case .connection(.truncate) where !data.isEmpty:
+            record(head.status.code, .truncate)
+            let channel = context.channel
+            return Response(
+                status: head.status, headers: fields,
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(bytes: data.prefix(data.count / 2)))
+                    try? await channel.close()
+                    throw DroppedConnection()
+                })
+        case .connection(.dribble):
+            record(head.status.code, .dribble)
+            return Response(status: head.status, headers: fields, body: dribble(data))
+        default:
+            record(head.status.code, nil)
+            return Response(
+                status: head.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    /// The body in ten pieces (fewer when it is shorter), the last one `dribbleDuration` after the first.
+    private func dribble(_ data: Data) -> ResponseBody {
+        let size = max(1, (data.count + 9) / 10)
+        let pieces = (data.count + size - 1) / size
+        let pause = configuration.dribbleDuration / max(pieces - 1, 1)
+        return ResponseBody { writer in
+            var offset = data.startIndex
+            while offset < data.endIndex {
+                if offset > data.startIndex { try await Task.sleep(for: pause) }
+                let end = min(offset + size, data.endIndex)
+                try await writer.write(ByteBuffer(bytes: data[offset..<end]))
+                offset = end
+            }
+            try await writer.finish(nil)
+        }
     }
 
     static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
@@ -221,7 +280,7 @@ extension BackendResponder {
         if declared { headers[.contentLength] = String(total) }
         return Response(
             status: .ok, headers: headers,
-            body: ResponseBody { [onStreamEnd] writer in
+            body: ResponseBody { [onStreamEnd = configuration.onStreamEnd] writer in
                 var written = 0
                 defer { onStreamEnd?(written) }
                 while written < total {

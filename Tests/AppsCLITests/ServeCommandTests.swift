@@ -1,6 +1,7 @@
 import FixtureTestSupport
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @Suite("apps serve")
@@ -100,6 +101,49 @@ struct ServeCommandTests {
             }
         }
     }()
+
+    /// The seed of the random faults comes second, so a failing run can be repeated with `--seed`.
+    @Test func theSeedIsPrintedAtStartAndRepeatsWithSeed() async throws {
+        let chosen = try AppsProcess.start(["serve", "--port", "0", "--failure-rate", "0.5"])
+        defer { chosen.terminate() }
+        let lines = await AppsProcess.readLines(of: chosen) { $0.count >= 2 }
+        #expect(lines.last?.hasPrefix("Seed ") == true, "\(lines)")
+        let given = try AppsProcess.start(["serve", "--port", "0", "--seed", "42"])
+        defer { given.terminate() }
+        let again = await AppsProcess.readLines(of: given) { $0.count >= 2 }
+        #expect(again.last == "Seed 42 (--seed 42 repeats this run's random choices)")
+    }
+
+    @Test func aDataFolderReplacesTheFilesItHas() async throws {
+        try await withTemporaryDirectory { folder in
+            let draws = #"{"draws":[]}"#
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("lotto"), withIntermediateDirectories: true)
+            try Data(draws.utf8).write(to: folder.appendingPathComponent("lotto/draws.json"))
+            let process = try AppsProcess.start(["serve", "--port", "0", "--data", folder.path])
+            defer { process.terminate() }
+            let line = await AppsProcess.readLines(of: process) { !$0.isEmpty }.first ?? ""
+            let port = try #require(Int(line.split(separator: ":").last ?? ""), "first line: \(line)")
+            let api = EndpointClient(
+                baseURL: URL(string: "http://127.0.0.1:\(port)")!, httpClient: URLSessionHTTPClient())
+            #expect(try await api.send(Endpoint<Data>.bytes("/lotto/draws")) == Data(draws.utf8))
+            #expect(try await api.send(Endpoint<Data>.bytes("/lotto/tickets")).count > 100)
+        }
+    }
+
+    @Test func aBrokenDataFileStopsTheServerNamingTheFileAndTheField() async throws {
+        try await withTemporaryDirectory { folder in
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("koober"), withIntermediateDirectories: true)
+            try Data(#"{"rideOptions":[{"id":"emu","name":"Emu","seats":"two","baseFarePence":1}]}"#.utf8)
+                .write(to: folder.appendingPathComponent("koober/ride-options.json"))
+            let output = try await AppsProcess.run(["serve", "--port", "0", "--data", folder.path])
+            #expect(output.status == 65)
+            #expect(
+                output.stderr
+                    == "error: --data: koober/ride-options.json: rideOptions[0].seats is not a whole number.\n")
+        }
+    }
 
     @Test func aFailureRateOutsideZeroToOneIsAUsageError() async throws {
         let output = try await AppsProcess.run(["serve", "--failure-rate", "2"])

@@ -73,6 +73,15 @@ struct KooberFixtureTests {
         #expect(found.compactMap { $0["id"] as? String } == ["opera-house"])
     }
 
+    /// Form encoding, which many HTTP clients use for queries: `+` is a space, `%2B` a plus sign.
+    @Test(arguments: [
+        ("george+STREET", ["100-george-street"]), ("george%20street", ["100-george-street"]), ("george%2Bstreet", []),
+    ])
+    func aPlusInTheQueryIsASpace(_ query: String, _ ids: [String]) {
+        let found = send(.get, "/koober/locations?query=\(query)").1["locations"] as? [[String: Any]] ?? []
+        #expect(found.compactMap { $0["id"] as? String } == ids)
+    }
+
     @Test func rideOptionsIncludeTheThreeKangaroos() {
         let options = send(.get, "/koober/ride-options").1["rideOptions"] as? [[String: Any]] ?? []
         #expect(Set(options.compactMap { $0["name"] as? String }).isSuperset(of: ["Wallabee", "Wallaroo", "Kangaroo"]))

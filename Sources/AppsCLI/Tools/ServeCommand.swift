@@ -32,13 +32,37 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var dropRate = 0.0
 
-    @Option(help: "Seeds every random choice (failures, the auth outcome).")
-    var seed: UInt64 = 0
+    @Option(name: .customLong("reset-rate"), help: "The fraction of requests (0 to 1) whose connection is reset.")
+    var resetRate = 0.0
+
+    @Option(
+        name: .customLong("truncate-rate"),
+        help: "The fraction of requests (0 to 1) that get half the body they were promised, then a closed connection.")
+    var truncateRate = 0.0
+
+    @Option(
+        name: .customLong("dribble-rate"),
+        help: "The fraction of requests (0 to 1) whose body comes in ten small pieces over --dribble-ms.")
+    var dribbleRate = 0.0
+
+    @Option(
+        name: .customLong("dribble-ms"), parsing: .unconditional,
+        help: "How long a dribbled body takes, in milliseconds (0 to 60000).")
+    var dribbleMilliseconds = 2000
+
+    @Option(help: "Seeds every random choice (faults, the auth outcome); printed at start when not given.")
+    var seed: UInt64?
 
     @Option(
         name: .customLong("auth-outcome"),
         help: "How /auth/authenticate answers: random, success, unauthorized or error.")
     var authOutcome: FixtureBackend.AuthOutcome = .random
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder laid out like Fixtures/Data whose files replace the built-in ones, checked at start.",
+            valueName: "dir"))
+    var data: String?
 
     @Flag(help: "Log every request on stderr.")
     var verbose = false
@@ -63,25 +87,50 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...60_000).contains(latencyMilliseconds) else {
             throw ValidationError("--latency-ms must be between 0 and 60000.")
         }
-        guard (0...1).contains(failureRate) else { throw ValidationError("--failure-rate must be between 0 and 1.") }
-        guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
+        let rates = [
+            ("--failure-rate", failureRate), ("--drop-rate", dropRate), ("--reset-rate", resetRate),
+            ("--truncate-rate", truncateRate), ("--dribble-rate", dribbleRate),
+        ]
+        for (name, rate) in rates where !(0...1).contains(rate) {
+            throw ValidationError("\(name) must be between 0 and 1.")
+        }
+        guard rates.map(\.1).reduce(0, +) <= 1 else {
+            throw ValidationError("The fault rates add up to more than 1: together they are at most 1.")
+        }
+        guard (0...60_000).contains(dribbleMilliseconds) else {
+            throw ValidationError("--dribble-ms must be between 0 and 60000.")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "apps.serve") { _ in PlainLogHandler() }
         logger.logLevel = verbose ? .info : .warning
-        let backend = try FixtureBackend(
-            configuration: .init(authOutcome: authOutcome, seed: seed, testRoutes: testRoutes))
+        let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let backend: FixtureBackend
+        do {
+            backend = try FixtureBackend(
+                configuration: .init(
+                    authOutcome: authOutcome, seed: seed, testRoutes: testRoutes,
+                    dataDirectory: data.map { URL(fileURLWithPath: $0) }))
+        } catch let error as FixtureDataError {
+            try? StandardStreams().write(
+                "error: --data: \(error.localizedDescription)\n", to: .standardError)
+            if case .unreadable = error { throw ExitCode(66) }
+            throw ExitCode(65)
+        }
         let server = FixtureServer(
             configuration: .init(
                 host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
-                dropRate: dropRate, seed: seed),
+                dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
+                dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed),
             backend: backend, logger: logger)
         // An IPv6 address is written in brackets, so the line is a URL --base-url accepts.
         let shownHost = bareHost.contains(":") ? "[\(bareHost)]" : bareHost
         do {
             try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
-                try? StandardStreams().write("Listening on http://\(shownHost):\(port)\n", to: .standardOutput)
+                try? StandardStreams().write(
+                    "Listening on http://\(shownHost):\(port)\nSeed \(seed) (--seed \(seed) repeats this run's random "
+                        + "choices)\n", to: .standardOutput)
             }
         } catch let error as IOError {
             let (reason, code): (String, Int32) =

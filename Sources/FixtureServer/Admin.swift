@@ -1,0 +1,149 @@
+import Fixtures
+import Foundation
+import HTTPTypes
+
+/// The `/__admin/` routes, in WireMock's spelling so a developer's habits carry over: the request
+/// journal, a reset, and the scenarios (Docs/Backends.md, "Admin routes"; Docs/openapi-admin.yaml).
+struct Admin: Sendable {
+    let backend: FixtureBackend
+    let journal: RequestJournal
+
+    static let prefix = "/__admin/"
+
+    /// The journal's entries that `filter` matches, newest first.
+    struct Filter: Decodable {
+        var method: String?
+        var url: String?
+        var urlPath: String?
+        var urlPathPattern: String?
+
+        /// Whether `entry` fits; `pattern` is `urlPathPattern`, compiled.
+        func matches(_ entry: RequestJournal.Entry, pattern: NSRegularExpression?) -> Bool {
+            let request = entry.request
+            if let method, method.uppercased() != "ANY", method.uppercased() != request.method { return false }
+            if let url, url != request.url { return false }
+            let path = String(request.url.prefix { $0 != "?" })
+            if let urlPath, urlPath != path { return false }
+            if let pattern, pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) == nil {
+                return false
+            }
+            return true
+        }
+    }
+
+    struct AdminError: Error {
+        var status: HTTPResponse.Status
+        var message: String
+    }
+
+    func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
+        let components = URLComponents(string: request.path ?? "/")
+        let path = components?.path ?? "/"
+        let query = Dictionary(
+            (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        let route = path.dropFirst(Self.prefix.count).split(separator: "/").joined(separator: " ")
+        do throws(AdminError) {
+            switch (request.method, route) {
+            case (.get, "requests"):
+                let filter = Filter(
+                    method: query["method"], url: query["url"], urlPath: query["urlPath"],
+                    urlPathPattern: query["urlPathPattern"])
+                var found = try entries(matching: filter)
+                if let limit = query["limit"].flatMap(Int.init) { found = Array(found.prefix(max(limit, 0))) }
+                return Self.json(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+            case (.delete, "requests"):
+                journal.clear()
+                return Self.json(.ok, [String: String]())
+            case (.post, "requests find"):
+                let found = try entries(matching: Self.decode(Filter.self, from: body))
+                return Self.json(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+            case (.post, "requests count"):
+                return Self.json(.ok, ["count": try entries(matching: Self.decode(Filter.self, from: body)).count])
+            case (.post, "reset"):
+                backend.reset()
+                journal.clear()
+                return Self.json(.ok, [String: String]())
+            case (.get, "scenarios"):
+                return Self.json(.ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState)))
+            case (.post, "scenarios reset"):
+                backend.resetScenarios()
+                return Self.json(.ok, [String: String]())
+            case (.put, _) where route.hasPrefix("scenarios ") && route.hasSuffix(" state"):
+                struct NewState: Decodable { var state: String }
+                let name = String(route.dropFirst("scenarios ".count).dropLast(" state".count))
+                try setState(Self.decode(NewState.self, from: body).state, of: name)
+                return Self.json(.ok, [String: String]())
+            default:
+                throw AdminError(
+                    status: .notFound,
+                    message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
+                        + "/__admin/requests, POST /__admin/requests/find and /count, POST /__admin/reset, "
+                        + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset.")
+            }
+        } catch {
+            return Self.json(error.status, ["message": error.message])
+        }
+    }
+
+    private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {
+        var pattern: NSRegularExpression?
+        if let source = filter.urlPathPattern {
+            guard let compiled = try? NSRegularExpression(pattern: "^(?:\(source))$") else {
+                throw AdminError(status: .badRequest, message: "urlPathPattern is not a regular expression.")
+            }
+            pattern = compiled
+        }
+        return journal.entries.filter { filter.matches($0, pattern: pattern) }
+    }
+
+    private func setState(_ state: String, of scenario: String) throws(AdminError) {
+        do {
+            try backend.setState(state, of: scenario)
+        } catch .unknownScenario {
+            throw AdminError(status: .notFound, message: ScenarioError.unknownScenario(scenario).localizedDescription)
+        } catch {
+            throw AdminError(status: .badRequest, message: error.localizedDescription)
+        }
+    }
+
+    struct RequestList: Encodable {
+        struct Meta: Encodable { var total: Int }
+        var requests: [RequestJournal.Entry]
+        var meta: Meta
+    }
+
+    struct ScenarioState: Encodable {
+        var id: String
+        var name: String
+        var state: String
+        var possibleStates: [String]
+        var summary: String
+    }
+
+    struct ScenarioList: Encodable {
+        var scenarios: [ScenarioState]
+    }
+
+    private func scenarioState(_ scenario: Scenario) -> ScenarioState {
+        ScenarioState(
+            id: scenario.name, name: scenario.name,
+            state: backend.state(of: scenario.name) ?? scenario.possibleStates[0],
+            possibleStates: scenario.possibleStates, summary: scenario.summary)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AdminError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: body.isEmpty ? Data("{}".utf8) : body)
+        } catch {
+            throw AdminError(status: .badRequest, message: "The body is not the JSON this admin route takes.")
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> (HTTPResponse, Data) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body)
+    }
+}

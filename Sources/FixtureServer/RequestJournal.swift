@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+import NIOConcurrencyHelpers
+
+/// What arrived at the server, newest first, as WireMock's request journal keeps it: a UI test
+/// asks it whether the image was fetched once, or whether the second load sent `If-None-Match`.
+///
+/// Secrets are never kept: `Authorization`, `Proxy-Authorization` and `Cookie` values, and in a
+/// JSON body every field named like a password, a token or a secret, read `[redacted]`.
+public final class RequestJournal: Sendable {
+    /// One request and what it got.
+    public struct Entry: Sendable, Codable, Equatable {
+        public struct Request: Sendable, Codable, Equatable {
+            public var method: String
+            /// The path with its query, as sent.
+            public var url: String
+            public var headers: [String: String]
+            /// The body as text (UTF-8), absent when there was none.
+            public var body: String?
+            /// The body again, decoded, when it is JSON.
+            public var jsonBody: JSONValue?
+            /// The body's size in bytes.
+            public var bodyBytes: Int
+        }
+
+        public struct Response: Sendable, Codable, Equatable {
+            /// The status sent, or `nil` when a fault cut the connection first.
+            public var status: Int?
+            /// The connection fault the request got, if any (`reset`, `empty`, `truncate`, `dribble`).
+            public var fault: String?
+        }
+
+        public var id: Int
+        public var loggedDate: Date
+        public var request: Request
+        public var response: Response
+    }
+
+    /// The most entries kept; the oldest go first.
+    public let capacity: Int
+    private let state = NIOLockedValueBox<(next: Int, entries: [Entry])>((1, []))
+
+    public init(capacity: Int = 1000) {
+        self.capacity = capacity
+    }
+
+    /// Every entry, newest first.
+    public var entries: [Entry] {
+        state.withLockedValue { $0.entries.reversed() }
+    }
+
+    /// Records a request and what it got.
+    func record(_ request: HTTPRequest, body: Data, status: Int?, fault: String?, at date: Date = Date()) {
+        let json = body.isEmpty ? nil : (try? JSONDecoder().decode(JSONValue.self, from: body)).map(Self.redacted)
+        let text = body.isEmpty ? nil : Self.redactedForm(String(decoding: body, as: UTF8.self))
+        var headers: [String: String] = [:]
+        for field in request.headerFields {
+            let name = field.name.canonicalName
+            let value = Self.secretFields.contains(name) ? "[redacted]" : field.value
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        state.withLockedValue { state in
+            let entry = Entry(
+                id: state.next, loggedDate: date,
+                request: .init(
+                    method: request.method.rawValue, url: request.path ?? "/", headers: headers,
+                    body: json.map(Self.encode) ?? text, jsonBody: json, bodyBytes: body.count),
+                response: .init(status: status, fault: fault))
+            state.next += 1
+            state.entries.append(entry)
+            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
+        }
+    }
+
+    /// Forgets every entry.
+    public func clear() {
+        state.withLockedValue { $0.entries.removeAll() }
+    }
+
+    static let secretFields: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    /// Whether a body field's name says it holds a secret: a password, a token or a secret.
+    static func isSecret(_ name: some StringProtocol) -> Bool {
+        let lowered = name.lowercased()
+        return ["password", "token", "secret"].contains { lowered.contains($0) }
+    }
+
+    /// `value` with every field whose name says password, token or secret replaced.
+    static func redacted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let fields):
+            var kept: [String: JSONValue] = [:]
+            for (name, field) in fields {
+                kept[name] = isSecret(name) ? .string("[redacted]") : redacted(field)
+            }
+            return .object(kept)
+        case .array(let items):
+            return .array(items.map(redacted))
+        default:
+            return value
+        }
+    }
+
+    /// A form-encoded body (`email=a&password=b`) with its secret fields replaced; other text as it is.
+    static func redactedForm(_ text: String) -> String {
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false)
+        guard pairs.allSatisfy({ $0.contains("=") && !$0.contains(" ") && !$0.contains("\n") }) else { return text }
+        return pairs.map { pair in
+            let name = pair.prefix { $0 != "=" }
+            return isSecret(name) ? "\(name)=[redacted]" : String(pair)
+        }.joined(separator: "&")
+    }
+
+    private static func encode(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
+
+/// Any JSON value, to keep a request body as it came (redacted) and to read admin requests.
+public enum JSONValue: Sendable, Codable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a server sent on one connection, read below HTTP: the bytes, in the pieces they came in,
+/// and how the connection ended. For the connection faults no HTTP client reports in detail.
+public struct RawExchange: Sendable {
+    public enum Ending: Sendable, Equatable {
+        /// The server closed the connection (a FIN).
+        case closed
+        /// The server reset the connection (a RST).
+        case reset
+        /// Nothing came for ten seconds.
+        case timedOut
+    }
+
+    /// Every byte received.
+    public var received: Data
+    /// How many reads it took.
+    public var reads: Int
+    public var ending: Ending
+
+    /// The head, up to the blank line, as text.
+    public var head: String {
+        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else {
+            return String(decoding: received, as: UTF8.self)
+        }
+        return String(decoding: received[..<end.lowerBound], as: UTF8.self)
+    }
+
+    /// What came after the head.
+    public var body: Data {
+        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { return Data() }
+        return received[end.upperBound...]
+    }
+
+    /// The `Content-Length` the head declared.
+    public var declaredLength: Int? {
+        head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+        }.first
+    }
+}
+
+/// Sends `request` (raw HTTP/1.1, `Connection: close` is up to the caller) to `127.0.0.1:port` and
+/// reads until the server ends the connection. The socket work runs off Swift's cooperative pool.
+public func rawExchange(port: Int, request: String) async throws -> RawExchange {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try blockingExchange(port: port, request: request) })
+        }
+    }
+}
+
+public struct RawExchangeFailed: Error {
+    public let step: String
+}
+
+private func blockingExchange(port: Int, request: String) throws -> RawExchange {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw RawExchangeFailed(step: "socket") }
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+    }
+    guard connected else { throw RawExchangeFailed(step: "connect") }
+    var bytes = Array(request.utf8)[...]
+    while !bytes.isEmpty {
+        let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent > 0 else { throw RawExchangeFailed(step: "send") }
+        bytes = bytes.dropFirst(sent)
+    }
+    var exchange = RawExchange(received: Data(), reads: 0, ending: .closed)
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        if count > 0 {
+            exchange.received.append(contentsOf: buffer[..<count])
+            exchange.reads += 1
+        } else if count == 0 {
+            exchange.ending = .closed
+            return exchange
+        } else if errno == EINTR {
+            continue
+        } else {
+            exchange.ending = errno == ECONNRESET ? .reset : .timedOut
+            return exchange
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import FixtureServer
+import FixtureTestSupport
+import Fixtures
+import Foundation
+import Networking
+import Testing
+
+/// `apps serve` as the backend an app's UI tests point at: `Prefer`, the journal, reset, scenarios
+/// and connection faults, each over real HTTP.
+@Suite("FixtureServer as a test backend")
+struct TestBackendTests {
+    struct Answer {
+        var status: Int
+        var fields: HTTPFields
+        var body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:] }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    static func send(
+        _ server: RunningFixtureServer, _ method: HTTPRequest.Method, _ path: String, fields: HTTPFields = [:],
+        json: String? = nil
+    ) async throws -> Answer {
+        var request = HTTPRequest(
+            method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: path, headerFields: fields)
+        if json != nil { request.headerFields[.contentType] = "application/json" }
+        let (response, body) = try await URLSessionHTTPClient().send(request, body: json.map { Data($0.utf8) })
+        return Answer(status: response.status.code, fields: response.headerFields, body: body)
+    }
+
+    static let prefer = HTTPField.Name("Prefer")!
+    static let johnny = #"{"email":"johnny@gmail.com","password":"password"}"#
+    static let listings: HTTPFields = [.authorization: "Basic YWRtaW46cGFzc3dvcmQ="]
+
+    /// Entries of `GET /__admin/requests?QUERY`, newest first.
+    static func journal(_ server: RunningFixtureServer, _ query: String = "") async throws -> [[String: Any]] {
+        try await send(server, .get, "/__admin/requests\(query.isEmpty ? "" : "?\(query)")").json["requests"]
+            as? [[String: Any]] ?? []
+    }
+
+    @Test func preferCodeForcesOneAnswerThenTheNextIsNormal() async throws {
+        try await withFixtureServer { server in
+            let forced = try await Self.send(
+                server, .post, "/koober/signin", fields: [Self.prefer: "code=401"], json: Self.johnny)
+            #expect(forced.status == 401)
+            #expect(forced.json["message"] as? String == "The email or password is incorrect.")
+            #expect(forced.fields[HTTPField.Name("Preference-Applied")!] == "code=401")
+            #expect(try await Self.send(server, .post, "/koober/signin", json: Self.johnny).status == 200)
+            let undocumented = try await Self.send(server, .get, "/lotto/draws", fields: [Self.prefer: "code=404"])
+            #expect(undocumented.status == 400)
+            #expect(undocumented.text.contains("it documents 200, 304, 503"))
+        }
+    }
+
+    @Test func theJournalListsRequestsNewestFirstWithSecretsRedacted() async throws {
+        try await withFixtureServer { server in
+            _ = try await Self.send(server, .post, "/koober/signin", json: Self.johnny)
+            _ = try await Self.send(server, .get, "/listings/api/products", fields: Self.listings)
+            let entries = try await Self.journal(server)
+            #expect(entries.count == 2)
+            let newest = entries.first?["request"] as? [String: Any]
+            #expect(newest?["url"] as? String == "/listings/api/products")
+            #expect((newest?["headers"] as? [String: String])?["authorization"] == "[redacted]")
+            let signIn = entries.last?["request"] as? [String: Any]
+            #expect((signIn?["jsonBody"] as? [String: String])?["password"] == "[redacted]")
+            #expect((signIn?["jsonBody"] as? [String: String])?["email"] == "johnny@gmail.com")
+            let body = signIn?["body"] as? String
+            #expect(body?.contains("[redacted]") == true)
+            #expect(body?.contains(#""password":"password""#) == false)
+            #expect((entries.last?["response"] as? [String: Any])?["status"] as? Int == 200)
+        }
+    }
+
+    /// What a UI test asserts: the image was fetched once; the second load of the draws sent the
+    /// `ETag` back and got `304`.
+    @Test func theJournalFiltersByMethodAndPathAndCounts() async throws {
+        try await withFixtureServer { server in
+            let first = try await Self.send(server, .get, "/lotto/draws")
+            let tag = try #require(first.fields[.eTag])
+            #expect(try await Self.send(server, .get, "/lotto/draws", fields: [.ifNoneMatch: tag]).status == 304)
+            _ = try await Self.send(server, .get, "/listings/image/shirt-blue.jpg", fields: Self.listings)
+            _ = try await Self.send(server, .post, "/koober/signin", json: Self.johnny)
+            let draws = try await Self.journal(server, "method=GET&urlPath=/lotto/draws")
+            #expect(draws.count == 2)
+            let second = draws.first?["request"] as? [String: Any]
+            #expect((second?["headers"] as? [String: String])?["if-none-match"] == tag)
+            #expect((draws.first?["response"] as? [String: Any])?["status"] as? Int == 304)
+            let images = try await Self.send(
+                server, .post, "/__admin/requests/count", json: #"{"urlPathPattern":"/listings/image/.*"}"#)
+            #expect(images.json["count"] as? Int == 1)
+            #expect(try await Self.journal(server, "method=POST").count == 1)
+        }
+    }
+
+    @Test func deletingTheJournalEmptiesIt() async throws {
+        try await withFixtureServer { server in
+            _ = try await Self.send(server, .get, "/health")
+            #expect(try await Self.send(server, .delete, "/__admin/requests").status == 200)
+            #expect(try await Self.journal(server).isEmpty)
+        }
+    }
+
+    @Test func resetForgetsSignUpsScenariosAndTheJournal() async throws {
+        let ann = #"{"fullName":"Ann","nickname":"Ann","email":"ann@x.com","phone":"1","password":"longenough"}"#
+        try await withFixtureServer { server in
+            #expect(try await Self.send(server, .post, "/koober/signup", json: ann).status == 201)
+            #expect(try await Self.send(server, .post, "/koober/signup", json: ann).status == 409)
+            let empty = try await Self.send(
+                server, .put, "/__admin/scenarios/lotto-draws/state", json: #"{"state":"empty"}"#)
+            #expect(empty.status == 200)
+            #expect(try await Self.send(server, .get, "/lotto/draws").text == #"{"draws":[]}"#)
+            #expect(try await Self.send(server, .post, "/__admin/reset").status == 200)
+            #expect(try await Self.journal(server).isEmpty)
+            #expect(try await Self.send(server, .post, "/koober/signup", json: ann).status == 201)
+            #expect(try await Self.send(server, .get, "/lotto/draws").text != #"{"draws":[]}"#)
+        }
+    }
+
+    @Test func scenariosAreListedAndAWrongOneIsNamed() async throws {
+        try await withFixtureServer { server in
+            let listed = try await Self.send(server, .get, "/__admin/scenarios").json["scenarios"] as? [[String: Any]]
+            #expect(listed?.compactMap { $0["name"] as? String } == FixtureBackend.scenarios.map(\.name))
+            let unknown = try await Self.send(
+                server, .put, "/__admin/scenarios/weather/state", json: #"{"state":"rain"}"#)
+            #expect(unknown.status == 404)
+            #expect(unknown.text.contains("koober-signup, listings-offers, lotto-draws"))
+            let wrong = try await Self.send(
+                server, .put, "/__admin/scenarios/listings-offers/state", json: #"{"state":"rain"}"#)
+            #expect(wrong.status == 400)
+            #expect(try await Self.send(server, .get, "/__admin/nothing").status == 404)
+        }
+    }
+
+    @Test func aPlusInTheQueryIsASpace() async throws {
+        try await withFixtureServer { server in
+            let found = try await Self.send(server, .get, "/koober/locations?query=george+STREET")
+            #expect(
+                (found.json["locations"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+                    "100-george-street"
+                ])
+        }
+    }
+
+    static func raw(_ path: String, fault: String) -> String {
+        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nPrefer: fault=\(fault)\r\nConnection: close\r\n\r\n"
+    }
+
+    @Test func faultResetResetsTheConnectionBeforeAnyAnswer() async throws {
+        try await withFixtureServer { server in
+            let exchange = try await rawExchange(port: server.port, request: Self.raw("/lotto/draws", fault: "reset"))
+            #expect(exchange.ending == .reset)
+            #expect(exchange.received.isEmpty)
+        }
+    }
+
+    @Test func faultEmptyClosesWithoutAnAnswer() async throws {
+        try await withFixtureServer { server in
+            let exchange = try await rawExchange(port: server.port, request: Self.raw("/lotto/draws", fault: "empty"))
+            #expect(exchange.ending == .closed)
+            #expect(exchange.received.isEmpty)
+            let entry = try await Self.journal(server).first?["response"] as? [String: Any]
+            #expect(entry?["fault"] as? String == "empty")
+        }
+    }
+
+    @Test func faultTruncateSendsHalfTheDeclaredBodyThenCloses() async throws {
+        try await withFixtureServer { server in
+            let exchange = try await rawExchange(
+                port: server.port, request: Self.raw("/lotto/draws", fault: "truncate"))
+            #expect(exchange.head.hasPrefix("HTTP/1.1 200"))
+            let declared = try #require(exchange.declaredLength)
+            #expect(exchange.body.count == declared / 2)
+            #expect(exchange.ending != .timedOut)
+        }
+    }
+
+    @Test func faultDribbleSendsTheWholeBodyInPieces() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.dribbleDuration = .milliseconds(450)
+        try await withFixtureServer(configuration) { server in
+            let exchange = try await rawExchange(port: server.port, request: Self.raw("/lotto/draws", fault: "dribble"))
+            #expect(exchange.head.hasPrefix("HTTP/1.1 200"))
+            #expect(exchange.body.count == exchange.declaredLength)
+            #expect(exchange.reads >= 5, "ten pieces, 50 ms apart")
+            #expect(exchange.ending == .closed)
+        }
+    }
+
+    @Test func anUnknownFaultIs400NamingTheFaults() async throws {
+        try await withFixtureServer { server in
+            let answer = try await Self.send(server, .get, "/health", fields: [Self.prefer: "fault=slow"])
+            #expect(answer.status == 400)
+            #expect(answer.text.contains("it has reset, empty, truncate, dribble"))
+        }
+    }
+
+    /// The rates for the whole server: a seed repeats which requests get which fault.
+    @Test func faultRatesRepeatForASeed() async throws {
+        func endings(seed: UInt64) async throws -> [String] {
+            let configuration = FixtureServer.Configuration(
+                failureRate: 0.2, resetRate: 0.2, truncateRate: 0.2, seed: seed)
+            return try await withFixtureServer(configuration) { server in
+                var endings: [String] = []
+                for _ in 0..<15 {
+                    let request = "GET /lotto/draws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    let exchange = try await rawExchange(port: server.port, request: request)
+                    let status = exchange.head.split(separator: " ").dropFirst().first.map(String.init) ?? "-"
+                    let complete = exchange.body.count == exchange.declaredLength
+                    endings.append("\(exchange.ending) \(status) \(complete ? "whole" : "cut")")
+                }
+                return endings
+            }
+        }
+        let first = try await endings(seed: 3)
+        #expect(try await endings(seed: 3) == first)
+        #expect(Set(first).count >= 3, "\(first)")
+    }
+}
