@@ -56,6 +56,7 @@ let package = Package(
             name: "FixtureServer",
             dependencies: [
                 "Fixtures",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

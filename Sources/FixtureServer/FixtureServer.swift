@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
@@ -40,6 +41,11 @@ public struct FixtureServer: Sendable {
         /// Answers a request in the backend's place when it returns an answer (tests serve damaged
         /// data with it); `nil` leaves the request to the backend.
         public var answer: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
+        /// Sends every request but the admin routes' to a real backend instead (`apps serve
+        /// --proxy`); faults still apply on the way back.
+        public var forward: Forward?
+        /// Keeps the forwarded answers that are fixture data (`apps serve --record DIR`).
+        public var recorder: FixtureRecorder?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
@@ -60,8 +66,14 @@ public struct FixtureServer: Sendable {
             self.onRequest = nil
             self.onStreamEnd = nil
             self.answer = nil
+            self.forward = nil
+            self.recorder = nil
         }
     }
+
+    /// Sends a request to the real backend: the path is the request's, the scheme and authority the
+    /// backend's.
+    public typealias Forward = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
     /// The largest request body the server reads.
     public static let maximumRequestBody = 1 << 20
@@ -214,8 +226,12 @@ struct BackendResponder: HTTPResponder {
         var backendRequest = request.head
         if backendRequest.method == .head { backendRequest.method = .get }
         let (head, data) =
-            configuration.answer?(backendRequest)
-            ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
+            if let forward = configuration.forward {
+                await forwarded(backendRequest, body: bodyData, to: forward)
+            } else {
+                configuration.answer?(backendRequest)
+                    ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
+            }
         var fields = head.headerFields
         fields[.contentLength] = String(data.count)
         if request.method == .head {
@@ -242,6 +258,39 @@ struct BackendResponder: HTTPResponder {
                 status: head.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
     }
+
+    /// The real backend's answer (`apps serve --proxy`), kept by the recorder when it is fixture
+    /// data; `502` when the backend cannot be reached.
+    private func forwarded(_ request: HTTPRequest, body: Data, to forward: FixtureServer.Forward) async -> (
+        HTTPResponse, Data
+    ) {
+        var request = request
+        for name in Self.hopByHop { request.headerFields[name] = nil }
+        do {
+            var (head, data) = try await forward(request, body.isEmpty ? nil : body)
+            for name in Self.hopByHop { head.headerFields[name] = nil }
+            if let recorder = configuration.recorder, request.method == .get, head.status == .ok {
+                do {
+                    if let file = try recorder.record(path: request.path ?? "/", body: data) {
+                        logger.info("recorded \(file)")
+                    }
+                } catch {
+                    logger.error("could not record \(request.path ?? "/"): \(error.localizedDescription)")
+                }
+            }
+            return (head, data)
+        } catch {
+            let (head, data) = Admin.json(
+                .badGateway, ["message": "The backend behind --proxy did not answer: \(error.localizedDescription)"])
+            return (head, data)
+        }
+    }
+
+    /// Fields that belong to one connection, not to the request or answer passed on.
+    static let hopByHop: [HTTPField.Name] = [
+        .connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!, .te, .upgrade,
+        .proxyAuthorization,
+    ]
 
     /// The body in ten pieces (fewer when it is shorter), the last one `dribbleDuration` after the first.
     private func dribble(_ data: Data) -> ResponseBody {

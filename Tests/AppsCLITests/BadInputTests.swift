@@ -210,6 +210,10 @@ struct BadInputTests {
             (["lotto", "results", "--timeout", "0"], "--timeout must be a whole number of seconds from 1 to 3600."),
             (["lotto", "generate-lines", "--count=-5"], "--count must be between 1 and 100000000."),
             (["serve", "--latency-ms", "600000"], "--latency-ms must be between 0 and 60000."),
+            (["serve", "--record", "out"], "--record writes what --proxy forwards: add --proxy."),
+            (["serve", "--proxy", "ftp://example.com"], "--proxy needs an http or https URL"),
+            (["serve", "--proxy", "http://x.test", "--data", "d"], "--data and --proxy exclude each other"),
+            (["serve", "--reset-rate", "0.6", "--truncate-rate", "0.6"], "The fault rates add up to more than 1"),
             // NIO trapped on a port above 65535.
             (
                 ["lotto", "results", "--base-url", "http://127.0.0.1:99999"],

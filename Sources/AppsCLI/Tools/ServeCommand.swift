@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import Logging
 import NIOCore
+import NIOTransport
 
 /// `apps serve`: the fixture backend over HTTP, with fault injection.
 struct ServeCommand: AsyncParsableCommand {
@@ -64,6 +65,18 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "dir"))
     var data: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Forward every request to this backend (http or https) instead of answering from the fixtures.",
+            valueName: "url"))
+    var proxy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --proxy: write the backend's data answers into this folder, in the layout --data reads.",
+            valueName: "dir"))
+    var record: String?
+
     @Flag(help: "Log every request on stderr.")
     var verbose = false
 
@@ -77,7 +90,22 @@ struct ServeCommand: AsyncParsableCommand {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
+    /// The backend `--proxy` names, when it is an http or https URL with a host.
+    var upstream: URL? {
+        guard let proxy, let url = URL(string: proxy), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+        else { return nil }
+        return url
+    }
+
     func validate() throws {
+        if proxy != nil, upstream == nil {
+            throw ValidationError("--proxy needs an http or https URL such as https://api.example.com.")
+        }
+        if record != nil, proxy == nil { throw ValidationError("--record writes what --proxy forwards: add --proxy.") }
+        if data != nil, proxy != nil {
+            throw ValidationError("--data and --proxy exclude each other: the answers come from one or the other.")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !bareHost.isEmpty, (try? SocketAddress.makeAddressResolvingHost(bareHost, port: 0)) != nil else {
             throw ValidationError(
@@ -118,12 +146,15 @@ struct ServeCommand: AsyncParsableCommand {
             if case .unreadable = error { throw ExitCode(66) }
             throw ExitCode(65)
         }
-        let server = FixtureServer(
-            configuration: .init(
-                host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
-                dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
-                dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed),
-            backend: backend, logger: logger)
+        var configuration = FixtureServer.Configuration(
+            host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
+            dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
+            dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed)
+        if let upstream {
+            configuration.forward = Self.forwarder(to: upstream)
+            configuration.recorder = record.map { FixtureRecorder(directory: URL(fileURLWithPath: $0)) }
+        }
+        let server = FixtureServer(configuration: configuration, backend: backend, logger: logger)
         // An IPv6 address is written in brackets, so the line is a URL --base-url accepts.
         let shownHost = bareHost.contains(":") ? "[\(bareHost)]" : bareHost
         do {
@@ -142,6 +173,24 @@ struct ServeCommand: AsyncParsableCommand {
             try? StandardStreams().write(
                 "error: Cannot listen on \(shownHost):\(port): \(reason).\n", to: .standardError)
             throw ExitCode(code)
+        }
+    }
+}
+
+extension ServeCommand {
+    /// Sends a request to `upstream`, under its path, with the client `--base-url` uses (its
+    /// timeouts, body cap and redirect rules).
+    static func forwarder(to upstream: URL) -> FixtureServer.Forward {
+        let client = NIOHTTPClient(timeout: .seconds(30))
+        let base = upstream.path.hasSuffix("/") ? String(upstream.path.dropLast()) : upstream.path
+        let host = upstream.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? ""
+        let authority = upstream.port.map { "\(host):\($0)" } ?? host
+        return { request, body in
+            var request = request
+            request.scheme = upstream.scheme
+            request.authority = authority
+            request.path = base + (request.path ?? "/")
+            return try await client.send(request, body: body)
         }
     }
 }
