@@ -17,6 +17,29 @@ struct Admin: Sendable {
         var urlPath: String?
         var urlPathPattern: String?
 
+        init(method: String?, url: String?, urlPath: String?, urlPathPattern: String?) {
+            self.method = method
+            self.url = url
+            self.urlPath = urlPath
+            self.urlPathPattern = urlPathPattern
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case method, url, urlPath, urlPathPattern
+        }
+
+        /// Every field is a string when present: `null` is refused, not read as absent.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            for key in CodingKeys.allCases where container.contains(key) {
+                _ = try container.decode(String.self, forKey: key)
+            }
+            method = try container.decodeIfPresent(String.self, forKey: .method)
+            url = try container.decodeIfPresent(String.self, forKey: .url)
+            urlPath = try container.decodeIfPresent(String.self, forKey: .urlPath)
+            urlPathPattern = try container.decodeIfPresent(String.self, forKey: .urlPathPattern)
+        }
+
         /// Whether `entry` fits; `pattern` is `urlPathPattern`, compiled.
         func matches(_ entry: RequestJournal.Entry, pattern: NSRegularExpression?) -> Bool {
             let request = entry.request
@@ -49,7 +72,12 @@ struct Admin: Sendable {
                     method: query["method"], url: query["url"], urlPath: query["urlPath"],
                     urlPathPattern: query["urlPathPattern"])
                 var found = try entries(matching: filter)
-                if let limit = query["limit"].flatMap(Int.init) { found = Array(found.prefix(max(limit, 0))) }
+                if let text = query["limit"] {
+                    guard let limit = Int(text), limit >= 0 else {
+                        throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
+                    }
+                    found = Array(found.prefix(limit))
+                }
                 return Self.json(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.delete, "requests"):
                 journal.clear()
@@ -74,6 +102,17 @@ struct Admin: Sendable {
                 try setState(Self.decode(NewState.self, from: body).state, of: name)
                 return Self.json(.ok, [String: String]())
             default:
+                if let allowed = Self.methods[route]
+                    ?? (route.hasPrefix("scenarios ") && route.hasSuffix(" state")
+                        ? [.put] : nil)
+                {
+                    let names = allowed.map(\.rawValue).joined(separator: ", ")
+                    var (head, data) = Self.json(
+                        .methodNotAllowed,
+                        ["message": "\(request.method.rawValue) is not allowed on \(path); use \(names)."])
+                    head.headerFields[.allow] = names
+                    return (head, data)
+                }
                 throw AdminError(
                     status: .notFound,
                     message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
@@ -84,6 +123,12 @@ struct Admin: Sendable {
             return Self.json(error.status, ["message": error.message])
         }
     }
+
+    /// The methods each fixed admin path takes, by the path's segments joined with spaces.
+    static let methods: [String: [HTTPRequest.Method]] = [
+        "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
+        "scenarios": [.get], "scenarios reset": [.post],
+    ]
 
     private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {
         var pattern: NSRegularExpression?
@@ -133,7 +178,7 @@ struct Admin: Sendable {
 
     private static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AdminError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: body.isEmpty ? Data("{}".utf8) : body)
+            return try JSONDecoder().decode(type, from: body)
         } catch {
             throw AdminError(status: .badRequest, message: "The body is not the JSON this admin route takes.")
         }

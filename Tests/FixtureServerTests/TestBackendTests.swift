@@ -131,6 +131,21 @@ struct TestBackendTests {
         }
     }
 
+    @Test func adminRoutesRefuseWhatTheyDoNotTake() async throws {
+        try await withFixtureServer { server in
+            let wrongMethod = try await Self.send(server, .put, "/__admin/reset")
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.fields[.allow] == "POST")
+            #expect(try await Self.send(server, .get, "/__admin/requests?limit=-1").status == 400)
+            #expect(try await Self.send(server, .post, "/__admin/requests/count").status == 400, "no body")
+            let null = try await Self.send(server, .post, "/__admin/requests/find", json: #"{"url":null}"#)
+            #expect(null.status == 400)
+            let pattern = try await Self.send(server, .get, "/__admin/requests?urlPathPattern=(")
+            #expect(pattern.status == 400)
+            #expect(pattern.text.contains("not a regular expression"))
+        }
+    }
+
     @Test func aPlusInTheQueryIsASpace() async throws {
         try await withFixtureServer { server in
             let found = try await Self.send(server, .get, "/koober/locations?query=george+STREET")
