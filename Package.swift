@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(name: "AppsCoreTests", dependencies: ["AppsCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(
-            name: "NetworkingTests", dependencies: ["AppsCore", "Networking", "TestSupport", "FixtureTestSupport"]),
+            name: "NetworkingTests",
+            dependencies: ["AppsCore", "Networking", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
         .testTarget(
             name: "FixturesTests",
@@ -129,7 +130,9 @@ let package = Package(
             name: "FixtureServerTests",
             dependencies: ["AppsCore", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport", "FixtureTestSupport"]),
-        .testTarget(name: "AuthMVPTests", dependencies: ["AppsCore", "AuthMVP", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(
+            name: "AuthMVPTests",
+            dependencies: ["AppsCore", "AuthMVP", "Fixtures", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
         .testTarget(
             name: "PilotRegistrationTests",
             dependencies: ["AppsCore", "PilotRegistration", "TestSupport", "FixtureTestSupport"]),

@@ -117,9 +117,28 @@ enum HelpText {
     static let login = examples(
         "apps auth login --email ann@example.com", "echo secret | apps auth login --email ann@example.com --format json"
     )
-    static let serve = examples(
-        "apps serve --port 8080", "apps serve --port 0 --failure-rate 0.3 --latency-ms 50",
-        "apps serve --auth-outcome unauthorized --verbose")
+    static let serve = """
+        The backend an app's simulator and UI tests point at (Docs/Backends.md, "A backend for \
+        tests"). The first line is Listening on http://HOST:PORT, the second the seed of the random \
+        choices (--seed repeats them).
+
+        One request's answer, Prism's convention: Prefer: code=401 sends the operation's documented \
+        401 and its example; Prefer: example=NAME picks a named one; Prefer: fault=reset|empty|\
+        truncate|dribble cuts that request's connection. The next request is normal.
+
+        Admin routes, WireMock's: GET /__admin/requests (filters method, urlPath, url, \
+        urlPathPattern, limit; secrets redacted), DELETE /__admin/requests, POST \
+        /__admin/requests/count, POST /__admin/reset, GET /__admin/scenarios, PUT \
+        /__admin/scenarios/NAME/state {"state": "..."}.
+
+        \(examples(
+            "apps serve --port 8080", "apps serve --port 0 --failure-rate 0.1 --reset-rate 0.1 --seed 7",
+            "apps serve --data ./my-fixtures",
+            "apps serve --proxy https://api.example.com --record ./my-fixtures",
+            "curl -i -H 'Prefer: code=503' http://127.0.0.1:8080/lotto/draws",
+            "curl 'http://127.0.0.1:8080/__admin/requests?urlPath=/lotto/draws'",
+            "curl -X POST http://127.0.0.1:8080/__admin/reset"))
+        """
     static let completions = examples(
         "apps completions bash > /etc/bash_completion.d/apps", "apps completions zsh > ~/.zfunc/_apps",
         "apps completions fish > ~/.config/fish/completions/apps.fish")
