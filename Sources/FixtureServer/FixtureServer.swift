@@ -161,6 +161,7 @@ struct BackendResponder: HTTPResponder {
         do {
             body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
         } catch is NIOTooManyBytesError {
+            journal.record(request.head, body: Data(), status: 413, fault: nil)
             return Self.json(.contentTooLarge, #"{"message":"The request body is larger than 1 MiB."}"#)
         }
         let bodyData = Data(body.readableBytesView)

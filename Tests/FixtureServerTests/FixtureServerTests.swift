@@ -62,6 +62,9 @@ struct FixtureServerTests {
                 request, body: Data(count: FixtureServer.maximumRequestBody + 1))
             #expect(response.status == .contentTooLarge)
             #expect(String(decoding: body, as: UTF8.self).contains("larger than 1 MiB"))
+            let journal = try await URLSessionHTTPClient().send(
+                HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("__admin/requests")))
+            #expect(String(decoding: journal.1, as: UTF8.self).contains(#""status":413"#), "the journal has it")
         }
     }
 
