@@ -49,12 +49,14 @@ public struct RawExchange: Sendable {
 }
 
 /// Sends `request` (raw HTTP/1.1, `Connection: close` is up to the caller) to `127.0.0.1:port` and
-/// reads until the server ends the connection. The socket work runs off Swift's cooperative pool.
+/// reads until the server ends the connection. The socket work runs on a thread of its own: not on
+/// Swift's cooperative pool, nor on Dispatch's global queues, which on Linux share threads with
+/// the in-process server (Docs/Networking.md).
 public func rawExchange(port: Int, request: String) async throws -> RawExchange {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        Thread {
             continuation.resume(with: Result { try blockingExchange(port: port, request: request) })
-        }
+        }.start()
     }
 }
 
