@@ -17,23 +17,32 @@ struct Preferences: Equatable {
     var code: Int?
     var example: String?
 
-    /// The `code` and `example` of every `Prefer` field of `fields`, or `nil` when there are none.
+    /// The `code` and `example` of the request's `Prefer` fields, or `nil` when it has neither.
     init?(_ fields: HTTPFields) {
+        let preferences = PreferHeader.preferences(in: fields)
+        code = preferences["code"].map { Int($0) ?? -1 }
+        example = preferences["example"]
+        if code == nil, example == nil { return nil }
+    }
+}
+
+/// The `Prefer` fields of a request (RFC 7240) as name and value: `Prefer: code=401, example="x"`
+/// is `["code": "401", "example": "x"]`. Names are lower-cased, quotes and parameters after `;` are
+/// dropped, and a preference given twice counts the first time, as the RFC says.
+public enum PreferHeader {
+    public static func preferences(in fields: HTTPFields) -> [String: String] {
+        var preferences: [String: String] = [:]
         for value in fields[values: .prefer] {
             for preference in value.split(separator: ",") {
                 let token = preference.split(separator: ";").first ?? ""
                 let parts = token.split(separator: "=", maxSplits: 1).map {
                     $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 }
-                guard parts.count == 2 else { continue }
-                switch parts[0].lowercased() {
-                case "code": code = Int(parts[1]) ?? -1
-                case "example": example = parts[1]
-                default: break
-                }
+                guard parts.count == 2, preferences[parts[0].lowercased()] == nil else { continue }
+                preferences[parts[0].lowercased()] = parts[1]
             }
         }
-        if code == nil, example == nil { return nil }
+        return preferences
     }
 }
 

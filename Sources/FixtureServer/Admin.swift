@@ -96,16 +96,13 @@ struct Admin: Sendable {
             case (.post, "scenarios reset"):
                 backend.resetScenarios()
                 return Self.json(.ok, [String: String]())
-            case (.put, _) where route.hasPrefix("scenarios ") && route.hasSuffix(" state"):
+            case (.put, _) where Self.isScenarioState(route):
                 struct NewState: Decodable { var state: String }
                 let name = String(route.dropFirst("scenarios ".count).dropLast(" state".count))
                 try setState(Self.decode(NewState.self, from: body).state, of: name)
                 return Self.json(.ok, [String: String]())
             default:
-                if let allowed = Self.methods[route]
-                    ?? (route.hasPrefix("scenarios ") && route.hasSuffix(" state")
-                        ? [.put] : nil)
-                {
+                if let allowed = Self.methods[route] ?? (Self.isScenarioState(route) ? [.put] : nil) {
                     let names = allowed.map(\.rawValue).joined(separator: ", ")
                     var (head, data) = Self.json(
                         .methodNotAllowed,
@@ -129,6 +126,11 @@ struct Admin: Sendable {
         "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
         "scenarios": [.get], "scenarios reset": [.post],
     ]
+
+    /// Whether `route` is `scenarios NAME state`, the one admin path with a parameter.
+    static func isScenarioState(_ route: String) -> Bool {
+        route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.split(separator: " ").count == 3
+    }
 
     private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {
         var pattern: NSRegularExpression?

@@ -25,17 +25,9 @@ public enum ConnectionFault: String, Sendable, CaseIterable {
     /// The fault a request's `Prefer` fields ask for: `nil` for none, an error naming the faults for
     /// one the server does not have.
     static func preferred(in fields: HTTPFields) -> Result<ConnectionFault, PreferredFaultError>? {
-        for value in fields[values: HTTPField.Name("Prefer")!] {
-            for preference in value.split(separator: ",") {
-                let parts = (preference.split(separator: ";").first ?? "").split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "fault" else {
-                    continue
-                }
-                let name = parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""])
-                return ConnectionFault(rawValue: name).map { .success($0) } ?? .failure(PreferredFaultError(name: name))
-            }
+        PreferHeader.preferences(in: fields)["fault"].map { name in
+            ConnectionFault(rawValue: name).map { .success($0) } ?? .failure(PreferredFaultError(name: name))
         }
-        return nil
     }
 }
 

@@ -166,10 +166,7 @@ struct BackendResponder: HTTPResponder {
         }
         let bodyData = Data(body.readableBytesView)
         if request.uri.path.hasPrefix(Admin.prefix) {
-            let (head, data) = Admin(backend: backend, journal: journal).handle(request.head, body: bodyData)
-            return Response(
-                status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
-            )
+            return Self.response(Admin(backend: backend, journal: journal).handle(request.head, body: bodyData))
         }
         configuration.onRequest?(request.head)
         let record = { (status: Int?, fault: ConnectionFault?) in
@@ -194,10 +191,7 @@ struct BackendResponder: HTTPResponder {
         case .success(let preferred): fault = .connection(preferred)
         case .failure(let error):
             record(400, nil)
-            let (head, data) = Admin.json(.badRequest, ["message": error.message])
-            return Response(
-                status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
-            )
+            return Self.response(Admin.json(.badRequest, ["message": error.message]))
         case nil: fault = faults.next()
         }
         switch fault {
@@ -281,9 +275,8 @@ struct BackendResponder: HTTPResponder {
             }
             return (head, data)
         } catch {
-            let (head, data) = Admin.json(
+            return Admin.json(
                 .badGateway, ["message": "The backend behind --proxy did not answer: \(error.localizedDescription)"])
-            return (head, data)
         }
     }
 
@@ -308,6 +301,13 @@ struct BackendResponder: HTTPResponder {
             }
             try await writer.finish(nil)
         }
+    }
+
+    /// An answer made in full, its body in one piece.
+    static func response(_ answer: (HTTPResponse, Data)) -> Response {
+        Response(
+            status: answer.0.status, headers: answer.0.headerFields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.1)))
     }
 
     static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
