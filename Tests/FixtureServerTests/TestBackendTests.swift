@@ -3,6 +3,7 @@ import FixtureTestSupport
 import Fixtures
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 /// `apps serve` as the backend an app's UI tests point at: `Prefer`, the journal, reset, scenarios
@@ -229,5 +230,44 @@ struct TestBackendTests {
         let first = try await endings(seed: 3)
         #expect(try await endings(seed: 3) == first)
         #expect(Set(first).count >= 3, "\(first)")
+    }
+}
+
+/// TestSupport's `TestBackend`, the typed admin client an app's UI tests use, against a live server.
+@Suite("TestBackend")
+struct TestBackendClientTests {
+    @Test func resetsSetsAScenarioAndReadsWhatArrived() async throws {
+        try await withFixtureServer { server in
+            let backend = TestBackend(baseURL: server.baseURL)
+            _ = try await TestBackendTests.send(server, .get, "/health")
+            try await backend.reset()
+            #expect(try await backend.requests().isEmpty)
+            try await backend.setState("empty", of: "lotto-draws")
+            #expect(try await TestBackendTests.send(server, .get, "/lotto/draws").text == #"{"draws":[]}"#)
+            _ = try await TestBackendTests.send(
+                server, .post, "/koober/signin", fields: [TestBackendTests.prefer: "code=401"],
+                json: TestBackendTests.johnny)
+            let signIns = try await backend.requests(method: .post, path: "/koober/signin")
+            #expect(signIns.count == 1)
+            #expect(signIns.first?.status == 401)
+            #expect(signIns.first?.headers["prefer"] == "code=401")
+            #expect(signIns.first?.body?.contains("[redacted]") == true)
+            #expect(try await backend.requests(method: .get).map(\.url) == ["/lotto/draws"])
+            try await backend.clearRequests()
+            #expect(try await backend.requests().isEmpty)
+        }
+    }
+
+    @Test func aScenarioTheBackendDoesNotHaveIsAnErrorWithItsMessage() async throws {
+        try await withFixtureServer { server in
+            let backend = TestBackend(baseURL: server.baseURL)
+            await #expect(throws: NetworkError.self) { try await backend.setState("rain", of: "weather") }
+            do {
+                try await backend.setState("rain", of: "lotto-draws")
+                Issue.record("no error")
+            } catch let error as NetworkError {
+                #expect(error.localizedDescription.contains("normal, empty, broken-record"), "\(error)")
+            }
+        }
     }
 }
