@@ -78,33 +78,33 @@ struct Admin: Sendable {
                     }
                     found = Array(found.prefix(limit))
                 }
-                return Self.json(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+                return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.delete, "requests"):
                 journal.clear()
-                return Self.json(.ok, [String: String]())
+                return jsonAnswer(.ok, [String: String]())
             case (.post, "requests find"):
                 let found = try entries(matching: Self.decode(Filter.self, from: body))
-                return Self.json(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+                return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.post, "requests count"):
-                return Self.json(.ok, ["count": try entries(matching: Self.decode(Filter.self, from: body)).count])
+                return jsonAnswer(.ok, ["count": try entries(matching: Self.decode(Filter.self, from: body)).count])
             case (.post, "reset"):
                 backend.reset()
                 journal.clear()
-                return Self.json(.ok, [String: String]())
+                return jsonAnswer(.ok, [String: String]())
             case (.get, "scenarios"):
-                return Self.json(.ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState)))
+                return jsonAnswer(.ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState)))
             case (.post, "scenarios reset"):
                 backend.resetScenarios()
-                return Self.json(.ok, [String: String]())
+                return jsonAnswer(.ok, [String: String]())
             case (.put, _) where Self.isScenarioState(route):
                 struct NewState: Decodable { var state: String }
                 let name = String(route.dropFirst("scenarios ".count).dropLast(" state".count))
                 try setState(Self.decode(NewState.self, from: body).state, of: name)
-                return Self.json(.ok, [String: String]())
+                return jsonAnswer(.ok, [String: String]())
             default:
                 if let allowed = Self.methods[route] ?? (Self.isScenarioState(route) ? [.put] : nil) {
                     let names = allowed.map(\.rawValue).joined(separator: ", ")
-                    var (head, data) = Self.json(
+                    var (head, data) = jsonAnswer(
                         .methodNotAllowed,
                         ["message": "\(request.method.rawValue) is not allowed on \(path); use \(names)."])
                     head.headerFields[.allow] = names
@@ -117,7 +117,7 @@ struct Admin: Sendable {
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset.")
             }
         } catch {
-            return Self.json(error.status, ["message": error.message])
+            return jsonAnswer(error.status, ["message": error.message])
         }
     }
 
@@ -186,11 +186,13 @@ struct Admin: Sendable {
         }
     }
 
-    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> (HTTPResponse, Data) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body)
-    }
+}
+
+/// `value` as a JSON answer (sorted keys, ISO 8601 dates): every answer the server makes itself.
+func jsonAnswer(_ status: HTTPResponse.Status, _ value: some Encodable) -> (HTTPResponse, Data) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body)
 }

@@ -162,7 +162,7 @@ struct BackendResponder: HTTPResponder {
             body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
         } catch is NIOTooManyBytesError {
             journal.record(request.head, body: Data(), status: 413, fault: nil)
-            return Self.json(.contentTooLarge, #"{"message":"The request body is larger than 1 MiB."}"#)
+            return Self.message(.contentTooLarge, "The request body is larger than 1 MiB.")
         }
         let bodyData = Data(body.readableBytesView)
         if request.uri.path.hasPrefix(Admin.prefix) {
@@ -179,11 +179,10 @@ struct BackendResponder: HTTPResponder {
                 // come back, never left with an empty 500.
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
             } catch is CancellationError {
-                var response = Self.json(.serviceUnavailable, #"{"message":"The server is shutting down."}"#)
-                response.headers[.retryAfter] = "1"
-                response.headers[.connection] = "close"
                 record(503, nil)
-                return response
+                return Self.message(
+                    .serviceUnavailable, "The server is shutting down.",
+                    fields: [.retryAfter: "1", .connection: "close"])
             }
         }
         let fault: FaultInjector.Fault
@@ -191,7 +190,7 @@ struct BackendResponder: HTTPResponder {
         case .success(let preferred): fault = .connection(preferred)
         case .failure(let error):
             record(400, nil)
-            return Self.response(Admin.json(.badRequest, ["message": error.message]))
+            return Self.message(.badRequest, error.message)
         case nil: fault = faults.next()
         }
         switch fault {
@@ -205,9 +204,7 @@ struct BackendResponder: HTTPResponder {
             throw DroppedConnection()
         case .unavailable:
             record(503, nil)
-            var response = Self.json(.serviceUnavailable, #"{"message":"Injected failure: try again."}"#)
-            response.headers[.retryAfter] = "0"
-            return response
+            return Self.message(.serviceUnavailable, "Injected failure: try again.", fields: [.retryAfter: "0"])
         case .none, .connection(.truncate), .connection(.dribble):
             break
         }
@@ -275,7 +272,7 @@ struct BackendResponder: HTTPResponder {
             }
             return (head, data)
         } catch {
-            return Admin.json(
+            return jsonAnswer(
                 .badGateway, ["message": "The backend behind --proxy did not answer: \(error.localizedDescription)"])
         }
     }
@@ -310,10 +307,11 @@ struct BackendResponder: HTTPResponder {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.1)))
     }
 
-    static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
-        Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    /// `{"message": text}` with `status` and `fields`.
+    static func message(_ status: HTTPResponse.Status, _ text: String, fields: HTTPFields = [:]) -> Response {
+        var (head, body) = jsonAnswer(status, ["message": text])
+        head.headerFields.append(contentsOf: fields)
+        return response((head, body))
     }
 }
 

@@ -27,7 +27,7 @@ struct RecordReplayTests {
     static func get(_ port: Int, _ path: String) async throws -> (Int, Data) {
         let request = HTTPRequest(
             method: .get, scheme: "http", authority: "127.0.0.1:\(port)", path: path,
-            headerFields: [.authorization: "Basic YWRtaW46cGFzc3dvcmQ="])
+            headerFields: [.authorization: FuzzSeeds.listingsAuthorization])
         let (response, body) = try await URLSessionHTTPClient().send(request, body: nil)
         return (response.status.code, body)
     }

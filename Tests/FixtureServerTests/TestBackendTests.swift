@@ -31,7 +31,7 @@ struct TestBackendTests {
 
     static let prefer = HTTPField.Name("Prefer")!
     static let johnny = #"{"email":"johnny@gmail.com","password":"password"}"#
-    static let listings: HTTPFields = [.authorization: "Basic YWRtaW46cGFzc3dvcmQ="]
+    static let listings: HTTPFields = [.authorization: FuzzSeeds.listingsAuthorization]
 
     /// Entries of `GET /__admin/requests?QUERY`, newest first.
     static func journal(_ server: RunningFixtureServer, _ query: String = "") async throws -> [[String: Any]] {

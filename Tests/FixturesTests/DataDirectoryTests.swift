@@ -33,9 +33,7 @@ final class DataDirectoryTests {
     }
 
     func get(_ backend: FixtureBackend, _ path: String) -> (HTTPResponse, Data) {
-        var request = HTTPRequest(method: .get, scheme: "http", authority: "fixtures.test", path: path)
-        request.headerFields[.authorization] = "Basic YWRtaW46cGFzc3dvcmQ="
-        return backend.handle(request, body: nil)
+        backend.send(.get, path)
     }
 
     static let draw = #"""

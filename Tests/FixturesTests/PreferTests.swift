@@ -17,10 +17,7 @@ struct PreferTests {
     func send(_ method: HTTPRequest.Method, _ path: String, prefer: String, json: String? = nil) -> (
         HTTPResponse, String
     ) {
-        var request = HTTPRequest(method: method, scheme: "http", authority: "fixtures.test", path: path)
-        request.headerFields[HTTPField.Name("Prefer")!] = prefer
-        request.headerFields[.authorization] = "Basic YWRtaW46cGFzc3dvcmQ="
-        let (response, body) = backend.handle(request, body: json.map { Data($0.utf8) })
+        let (response, body) = backend.send(method, path, fields: [HTTPField.Name("Prefer")!: prefer], json: json)
         return (response, String(decoding: body, as: UTF8.self))
     }
 
@@ -29,9 +26,7 @@ struct PreferTests {
         #expect(response.status == .unauthorized)
         #expect(body == #"{"message":"The email or password is incorrect."}"#)
         #expect(response.headerFields[HTTPField.Name("Preference-Applied")!] == "code=401")
-        var next = HTTPRequest(method: .post, scheme: "http", authority: "fixtures.test", path: "/koober/signin")
-        next.headerFields[.contentType] = "application/json"
-        #expect(backend.handle(next, body: Data(Self.johnny.utf8)).0.status == .ok)
+        #expect(backend.send(.post, "/koober/signin", json: Self.johnny).0.status == .ok)
     }
 
     @Test func theDocumentedHeadersComeWithTheExample() {
@@ -60,9 +55,7 @@ struct PreferTests {
     @Test func aForcedFailureDoesNotRunTheRoute() {
         let ann = #"{"fullName":"Ann","nickname":"Ann","email":"ann@x.com","phone":"1","password":"longenough"}"#
         #expect(send(.post, "/koober/signup", prefer: "code=409", json: ann).0.status == .conflict)
-        var request = HTTPRequest(method: .post, scheme: "http", authority: "fixtures.test", path: "/koober/signup")
-        request.headerFields[.contentType] = "application/json"
-        #expect(backend.handle(request, body: Data(ann.utf8)).0.status == .created, "the account was not made")
+        #expect(backend.send(.post, "/koober/signup", json: ann).0.status == .created, "the account was not made")
     }
 
     @Test func anUndocumentedCodeOrExampleIs400NamingTheDocumentedOnes() {

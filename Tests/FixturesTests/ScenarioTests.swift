@@ -12,9 +12,7 @@ struct ScenarioTests {
     }
 
     func send(_ method: HTTPRequest.Method, _ path: String, json: String? = nil) -> (Int, [String: Any]) {
-        var request = HTTPRequest(method: method, scheme: "http", authority: "fixtures.test", path: path)
-        request.headerFields[.authorization] = "Basic YWRtaW46cGFzc3dvcmQ="
-        let (response, body) = backend.handle(request, body: json.map { Data($0.utf8) })
+        let (response, body) = backend.send(method, path, json: json)
         return (response.status.code, (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:])
     }
 
