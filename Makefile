@@ -8,7 +8,7 @@ build:
 
 test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --skip-build
 
 # The whole suite under ThreadSanitizer, in a build folder of its own (.build-tsan). Instrumented
 # code runs several times slower, so at most four tests run at once (each still runs its own
