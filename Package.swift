@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "FixtureServerTests",
             dependencies: ["AppsCore", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
-        .testTarget(name: "LottoTests", dependencies: ["Lotto", "TestSupport", "FixtureTestSupport"]),
+        .testTarget(name: "LottoTests", dependencies: ["AppsCore", "Lotto", "TestSupport", "FixtureTestSupport"]),
         .testTarget(
             name: "AuthMVPTests",
             dependencies: ["AppsCore", "AuthMVP", "Fixtures", "FixtureServer", "TestSupport", "FixtureTestSupport"]),

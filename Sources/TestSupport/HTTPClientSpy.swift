@@ -33,6 +33,27 @@ public final class HTTPClientSpy: HTTPClient {
     /// Answers a recorded request.
     public typealias Answer = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
+    /// One scripted reply of ``init(replies:)``.
+    public enum Reply: Sendable {
+        /// A JSON body with a status (`200` unless given) and any other header fields
+        /// (`[.cacheControl: "max-age=60"]`).
+        case json(String, status: HTTPResponse.Status = .ok, headerFields: HTTPFields = [:])
+        /// A status with no body.
+        case status(HTTPResponse.Status)
+        /// The request fails as a network client's would.
+        case failure(NetworkError)
+
+        func answer() throws(NetworkError) -> (HTTPResponse, Data) {
+            switch self {
+            case .json(let body, let status, var fields):
+                fields[.contentType] = "application/json"
+                return (HTTPResponse(status: status, headerFields: fields), Data(body.utf8))
+            case .status(let status): return (HTTPResponse(status: status), Data())
+            case .failure(let error): throw error
+            }
+        }
+    }
+
     private let state = Locked<(requests: [HTTPRequest], bodies: [Data?])>(([], []))
     private let answer: Answer
 
@@ -46,6 +67,23 @@ public final class HTTPClientSpy: HTTPClient {
     /// - Parameter answer: answers each request.
     public init(answer: @escaping Answer) {
         self.answer = answer
+    }
+
+    /// A spy that answers the requests with `replies` in order, and every request after them with
+    /// the last: "fails, then works" is two replies, with no lock of the test's own.
+    ///
+    /// ```swift
+    /// let spy = HTTPClientSpy(replies: [.failure(.connectionLost), .json(#"{"draws": []}"#)])
+    /// await results.load()  // failed
+    /// await results.load()  // loaded
+    /// ```
+    /// - Parameter replies: the replies in order; a spy with none answers `200` with `{}`.
+    public convenience init(replies: [Reply]) {
+        let queue = Locked(replies[...])
+        self.init { _, _ in
+            let reply = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : queue.first }
+            return try (reply ?? .json("{}")).answer()
+        }
     }
 
     /// A spy that answers every request with `status` and `body`.

@@ -345,7 +345,7 @@ struct InteractiveScreenTests {
         #expect(searches.withLock { $0 } == ["", "", "b"])
     }
 
-    @Test func kooberSignInShowsTheBackendsErrorInlineThenTheNewRide() async throws {
+    @Test func kooberSignInShowsRejectedCredentialsUnderThePasswordThenTheNewRide() async throws {
         let (_, session) = try kooberScreen()
         _ = await session.showing("Welcome to Koober")
         session.press(.enter)
@@ -354,8 +354,9 @@ struct InteractiveScreenTests {
         session.press(.tab)
         session.type("wrong")
         session.press(.tab, .enter)
-        let refused = await session.showing("The email or password is incorrect.")
-        #expect(refused.text.contains("Password    [ •••••"))
+        let refused = await session.showing("✗ The email or password is incorrect.")
+        #expect(refused.text.contains("Password ✗  [ •••••"))
+        #expect(!refused.text.contains("Fix it and press Enter"), "a field's problem, not a failed sign-in")
         session.press(.up)
         for _ in 0..<5 { session.press(.backspace) }
         session.type("password")

@@ -99,6 +99,7 @@ final class SlowSearchFake: LocationsService {
 final class RideServicesFake: LocationsService, RideService {
     let all = [operaHouse, moma, appleStore]
     private let tokens = Locked<[String]>([])
+    private let queries = Locked<[String]>([])
     private let rideResult: Result<String, RideError>
 
     init(ride: Result<String, RideError> = .success("ride-1")) {
@@ -106,9 +107,12 @@ final class RideServicesFake: LocationsService, RideService {
     }
 
     var requestedWithTokens: [String] { tokens.withLock { $0 } }
+    /// Every search sent, in order.
+    var searched: [String] { queries.withLock { $0 } }
 
     func searchLocations(_ query: String) async throws -> [Location] {
-        query.isEmpty ? all : all.filter { $0.name.range(of: query, options: .caseInsensitive) != nil }
+        queries.withLock { $0.append(query) }
+        return query.isEmpty ? all : all.filter { $0.name.range(of: query, options: .caseInsensitive) != nil }
     }
 
     func rideOptions() async throws -> [RideOption] { [wallabee, wallaroo] }

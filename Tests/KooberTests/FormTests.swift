@@ -42,7 +42,7 @@ struct KooberFormTests {
         #expect(app.signInForm == nil)
         app.goToSignIn()
         let form = try #require(app.signInForm)
-        #expect(!form.canSubmit)
+        #expect(form.problems.isEmpty, "nothing is wrong before anything is typed or tapped")
         form.email = "johnny@gmail.com"
         form.password = "password"
         await form.submit()
@@ -50,15 +50,55 @@ struct KooberFormTests {
         #expect(app.signInForm == nil)
     }
 
-    @Test func aFailedSignInStaysOnTheFormWithItsError() async throws {
-        let app = try makeApp(Backend(signInResult: .failure(.unauthorized)))
+    @Test func rejectedCredentialsAreAProblemOfThePasswordUntilAFieldChanges() async throws {
+        let backend = Backend(signInResult: .failure(.unauthorized))
+        let app = try makeApp(backend)
         app.goToSignIn()
         let form = try #require(app.signInForm)
         (form.email, form.password) = ("johnny@gmail.com", "wrong")
         await form.submit()
-        #expect(form.phase == .failed(.signIn(.signIn(.unauthorized))))
+        #expect(form.problems == [.password: .credentialsRejected])
+        #expect(form.problems[.password]?.localizedDescription == "The email or password is incorrect.")
+        #expect(form.phase == .editing, "no field-less failure to show beside it")
         #expect(form.email == "johnny@gmail.com", "what was typed stays")
         #expect(app.screen == .onboarding(.signIn))
+
+        await form.submit()
+        #expect(backend.calls.withLock { $0 } == 1, "the same rejected credentials are not sent again")
+        form.password = "wrong again"
+        #expect(form.problems.isEmpty)
+    }
+
+    @Test func aSignInThatFailsForAnotherReasonIsAFailedPhase() async throws {
+        let app = try makeApp(Backend(signInResult: .failure(.unknown(cause: .connectionLost))))
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        (form.email, form.password) = ("johnny@gmail.com", "password")
+        await form.submit()
+        #expect(form.phase == .failed(.signIn(.signIn(.unknown(cause: .connectionLost)))))
+        #expect(form.problems.isEmpty)
+    }
+
+    @Test func submittingAnEmptySignInShowsEveryFieldsProblemAndSendsNothing() async throws {
+        let backend = Backend()
+        let app = try makeApp(backend)
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        #expect(form.canSubmit)
+        await form.submit()
+        #expect(form.problems == [.email: .emailWithoutAt, .password: .passwordBlank])
+        #expect(form.problems[.password]?.localizedDescription == "Enter your password.")
+        #expect(backend.calls.withLock { $0 } == 0)
+    }
+
+    @Test func aSignInFieldShowsItsProblemOnceEdited() async throws {
+        let app = try makeApp(Backend())
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        form.email = "johnny"
+        #expect(form.problems == [.email: .emailWithoutAt], "the password was not touched yet")
+        form.email = "johnny@gmail.com"
+        #expect(form.problems.isEmpty)
     }
 
     /// A sign-in that the backend never answers, seen while it is being sent.

@@ -1,4 +1,5 @@
 import Koober
+import TestSupport
 import Testing
 
 @Suite("Koober navigation")
@@ -107,6 +108,48 @@ struct NewRideTests {
         model.selectDropoff(moma)
         #expect(model.dropoff == moma)
         #expect(model.dropoffPicker == nil)
+    }
+
+    /// `.sheet(item: $ride.dropoffPicker)`: a swipe-down sets it to `nil`, as Cancel does.
+    @Test func thePickerPresentsAsAnItemAndASwipeDownDismissesItLikeCancel() {
+        let (model, _, _) = makeSUT()
+        model.pickDropoff()
+        let first = model.dropoffPicker
+        model.dropoffPicker = nil
+        #expect(model.dropoff == nil)
+        model.pickDropoff()
+        #expect(model.dropoffPicker?.id != first?.id, "each presentation is a new item")
+    }
+
+    @Test func typingWaitsForAPauseOnTheClockThenSearchesWhatWasTyped() async {
+        let rides = RideServicesFake()
+        let clock = RecordingClock()
+        let model = NewRideViewModel(
+            locations: rides, rides: rides, pickup: operaHouse, session: johnny, onSessionExpired: {}, clock: clock)
+        model.pickDropoff()
+        let picker = model.dropoffPicker!
+        picker.query = "mo"
+        #expect(picker.isSearching, "the list on screen is not for what is typed yet")
+        await picker.searchAfterPause()
+        #expect(clock.sleeps == [.milliseconds(250)])
+        #expect(rides.searched == ["mo"])
+        #expect(picker.results == [moma])
+        #expect(!picker.isSearching)
+    }
+
+    /// `.task(id: picker.query)` cancels the pause of the text before when a key is typed.
+    @Test func aKeyTypedDuringThePauseSendsNothingForTheTextBefore() async {
+        let rides = RideServicesFake()
+        let picker = DropoffPickerViewModel(
+            locations: rides, excluding: operaHouse, pause: .milliseconds(300), clock: RecordingClock())
+        picker.query = "m"
+        let typing = Task { await picker.searchAfterPause() }
+        typing.cancel()
+        await typing.value
+        picker.query = "mo"
+        await picker.searchAfterPause()
+        #expect(rides.searched == ["mo"])
+        #expect(picker.resultsQuery == "mo")
     }
 
     /// One search per key typed: "o" is answered after "mo", and must not replace its results.

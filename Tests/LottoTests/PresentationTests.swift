@@ -37,9 +37,22 @@ struct PresentationTests {
 
     @Test func resultsFromTheCacheCarryTheirTime() async throws {
         let storedAt = Date(timeIntervalSince1970: 1_700_000_000)
-        let model = makeResults(.success(Fetched(value: try draws(), cachedAt: storedAt)))
+        let model = makeResults(.success(Fetched(value: try draws(), cacheStatus: .stale, cachedAt: storedAt)))
         await model.load()
         #expect(model.state.value?.cachedAt == storedAt)
+        #expect(model.state.value?.isOffline == true)
+    }
+
+    @Test func ticketsAreOfflineWhenEitherHalfCameFromTheOfflineCache() async throws {
+        let storedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let model = makeTickets(
+            draws: .success(Fetched(value: try draws(), cacheStatus: .hit)),
+            tickets: .success(Fetched(value: [], cacheStatus: .stale, cachedAt: storedAt)))
+        await model.load()
+        let fetched = try #require(model.state.value)
+        #expect(fetched.isOffline)
+        #expect(fetched.cacheStatus == .stale)
+        #expect(fetched.cachedAt == storedAt)
     }
 
     @Test func resultsFailWithTheNetworkErrorTyped() async {
@@ -59,34 +72,83 @@ struct PresentationTests {
     }
 
     @Test func detailWalksToOlderAndNewerDrawsAndStopsAtBothEnds() throws {
-        let model = try DrawDetailViewModel(draws: try draws(), drawID: "draw-10")
+        let model = DrawDetailViewModel(draws: try draws(), drawID: "draw-10")
         #expect(model.previous?.id == "draw-3")
         #expect(model.next?.id == "draw-1")
 
         model.showNext()
-        #expect(model.draw.id == "draw-1")
+        #expect(model.draw?.id == "draw-1")
         #expect(model.next == nil)
         model.showNext()
-        #expect(model.draw.id == "draw-1")
+        #expect(model.drawID == "draw-1")
 
         model.showPrevious()
         model.showPrevious()
         model.showPrevious()
-        #expect(model.draw.id == "draw-2")
+        #expect(model.draw?.id == "draw-2")
         #expect(model.previous == nil)
         model.showPrevious()
-        #expect(model.draw.id == "draw-2")
+        #expect(model.drawID == "draw-2")
     }
 
     @Test func detailWithoutAnIDShowsTheLatestDraw() throws {
-        #expect(try DrawDetailViewModel(draws: try draws()).draw.id == "draw-1")
-        #expect(throws: LottoError.noDraws) { try DrawDetailViewModel(draws: []) }
+        #expect(DrawDetailViewModel(draws: try draws()).draw?.id == "draw-1")
+        let empty = DrawDetailViewModel(draws: [])
+        #expect(empty.draw == nil)
+        #expect(empty.failure == .noDraws)
     }
 
-    @Test func detailOfAnUnknownDrawIsNotFound() {
-        #expect(throws: LottoError.drawNotFound("draw-99")) {
-            try DrawDetailViewModel(draws: try draws(), drawID: "draw-99")
-        }
+    @Test func detailOfAnUnknownDrawSaysItIsNotFoundWithoutThrowing() throws {
+        let model = DrawDetailViewModel(draws: try draws(), drawID: "draw-99")
+        #expect(model.draw == nil)
+        #expect(model.failure == .drawNotFound("draw-99"))
+        #expect(model.previous == nil && model.next == nil)
+        model.showPrevious()
+        #expect(model.drawID == "draw-99")
+    }
+
+    @Test func previousAndNextMoveTheDrawOnTheNavigationPath() async throws {
+        let results = makeResults(.success(Fetched(value: try draws())))
+        await results.load()
+        results.showDraw("draw-10")
+        #expect(results.path == ["draw-10"])
+
+        let detail = results.detail(for: "draw-10")
+        detail.showPrevious()
+        #expect(results.path == ["draw-3"])
+        detail.showPrevious()
+        #expect(results.path == ["draw-2"])
+        detail.showNext()
+        #expect(results.path == ["draw-3"])
+        #expect(results.detail(for: "draw-3").draw?.id == "draw-3")
+    }
+
+    @Test func aBackSwipeSetsThePathAndADetailOffThePathMovesNothing() async throws {
+        let results = makeResults(.success(Fetched(value: try draws())))
+        await results.load()
+        results.path = ["draw-1"]
+        let detail = results.detail(for: "draw-1")
+        results.path = []
+        detail.showPrevious()
+        #expect(results.path == [])
+        #expect(detail.drawID == "draw-10")
+    }
+
+    @Test func aRestoredPathShowsNotFoundUntilTheDrawsLoad() async throws {
+        let results = makeResults(.success(Fetched(value: try draws())))
+        results.path = ["draw-3"]
+        #expect(results.detail(for: "draw-3").failure == .drawNotFound("draw-3"))
+        await results.load()
+        #expect(results.detail(for: "draw-3").draw?.id == "draw-3")
+    }
+
+    @Test func aDrawReadsAloudAsOneSentence() throws {
+        let draw = try Draw(
+            id: "draw-13", date: DrawDate(year: 2023, month: 7, day: 5)!, numbers: [45, 8, 19, 20, 30, 31],
+            bonusBall: 5, topPrize: .pounds(42_000_000))
+        #expect(
+            draw.accessibilityLabel
+                == "draw-13, Wed 5 Jul 2023: numbers 8, 19, 20, 30, 31, 45; bonus ball 5; top prize £42,000,000")
     }
 
     @Test func ticketsSplitIntoCheckedAndUpcoming() async throws {

@@ -32,7 +32,16 @@ final class KooberUI: TerminalView {
             }
         }
 
-        /// The same field as the library names it, for its problems.
+        /// The field of the sign-in form as the library names it, for its problems.
+        var signInField: SignInField? {
+            switch self {
+            case .email: .email
+            case .password: .password
+            default: nil
+            }
+        }
+
+        /// The field of the sign-up form as the library names it, for its problems.
         var signUpField: SignUpField {
             switch self {
             case .email: .email
@@ -247,6 +256,12 @@ final class KooberUI: TerminalView {
         return app.signUpForm?[keyPath: field.inSignUp] ?? ""
     }
 
+    /// What the form on screen says is wrong with `field`, if anything.
+    private func problem(of field: Field) -> String? {
+        if let form = app.signInForm { return field.signInField.flatMap { form.problems[$0] }?.localizedDescription }
+        return app.signUpForm?.problems[field.signUpField]?.localizedDescription
+    }
+
     private func setText(_ text: String, of field: Field) {
         if let form = app.signInForm, let key = field.inSignIn {
             form[keyPath: key] = text
@@ -388,13 +403,12 @@ final class KooberUI: TerminalView {
         let area = canvas.content
         canvas.put(signUp ? "Sign up" : "Sign in", row: area.y, column: area.x, style: CellStyle(bold: true))
         var row = area.y + 2
-        let problems = app.signUpForm?.problems ?? [:]
         for (index, field) in fields.enumerated() {
-            let problem = problems[field.signUpField]
+            let problem = problem(of: field)
             row += canvas.field(
                 field.label, editor: editors.editor(field, text: text(field)), focused: focus == index,
                 secure: field == .password, mark: problem.map { _ in .invalid },
-                message: problem?.localizedDescription, labelWidth: 12, at: row, in: area)
+                message: problem, labelWidth: 12, at: row, in: area)
         }
         row += 1
         canvas.put(

@@ -55,8 +55,9 @@ extension LottoCommand {
 
         func run(in environment: AppEnvironment, console: Console) async throws {
             let draws = console.reporting(try await environment.lottoService.loadDraws())
-            let model = try DrawDetailViewModel(draws: draws, drawID: id)
-            try console.result(json: LottoJSON.detail(model)) { LottoText(console: console).detail(model) }
+            let model = DrawDetailViewModel(draws: draws, drawID: id)
+            let draw = try model.shown.get()
+            try console.result(json: LottoJSON.detail(draw, model)) { LottoText(console: console).detail(draw, model) }
         }
     }
 

@@ -6,7 +6,7 @@ import Lotto
 enum LottoJSON {
     static func results(_ fetched: Fetched<[Draw]>) -> JSONValue {
         .object([
-            ("source", .string(fetched.cachedAt == nil ? "network" : "cache")),
+            ("source", .string(fetched.cacheStatus == .hit || fetched.isOffline ? "cache" : "network")),
             ("cachedAt", .optional(fetched.cachedAt) { .string(timestamp($0)) }),
             ("draws", .array(fetched.value.map(draw))),
             ("rejected", rejected(fetched.rejected)),
@@ -25,9 +25,9 @@ enum LottoJSON {
             })
     }
 
-    static func detail(_ model: DrawDetailViewModel) -> JSONValue {
+    static func detail(_ shown: Draw, _ model: DrawDetailViewModel) -> JSONValue {
         .object([
-            ("draw", draw(model.draw)),
+            ("draw", draw(shown)),
             ("previousId", .optional(model.previous) { .string($0.id) }),
             ("nextId", .optional(model.next) { .string($0.id) }),
         ])

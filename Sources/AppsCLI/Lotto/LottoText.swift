@@ -18,8 +18,7 @@ struct LottoText {
         return table(header: ["Date", "Numbers", "Bonus", "Top prize", "Draw"], rows: rows, rightAligned: [2, 3])
     }
 
-    func detail(_ model: DrawDetailViewModel) -> String {
-        let draw = model.draw
+    func detail(_ draw: Draw, _ model: DrawDetailViewModel) -> String {
         var lines = [
             console.paint("\(draw.id.terminalSafe) · \(draw.date.longDescription)", .bold),
             "  Numbers    \(Self.balls(draw.numbers))",

@@ -77,7 +77,7 @@ final class LottoUI: TerminalView {
         case (_, .backTab): tab = tab.cycled(by: -1)
         case (.results, .enter) where !publishedDraws.isEmpty:
             let index = resultsList.window(count: publishedDraws.count, visible: visibleRows).selection ?? 0
-            detail = try? DrawDetailViewModel(draws: publishedDraws, drawID: publishedDraws[index].id)
+            detail = DrawDetailViewModel(draws: publishedDraws, drawID: publishedDraws[index].id)
         case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count, visible: visibleRows)
         case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count, visible: visibleRows)
         case (.quickPick, .character("n")), (.quickPick, .enter):
@@ -139,7 +139,7 @@ final class LottoUI: TerminalView {
     }
 
     private func drawDetail(_ detail: DrawDetailViewModel, in canvas: inout Canvas) {
-        let draw = detail.draw
+        guard let draw = detail.draw else { return }
         let area = canvas.content
         canvas.put(
             "\(draw.id.terminalSafe) · \(draw.date.longDescription)", row: area.y, column: area.x,
@@ -272,8 +272,7 @@ extension LottoUI {
     /// What a screen reader hears: the tab, then the selected draw, the open draw or the lines, in
     /// words rather than marks.
     var spokenLines: [String] {
-        if let detail {
-            let draw = detail.draw
+        if let detail, let draw = detail.draw {
             return [
                 "Lotto, \(draw.id.terminalSafe)",
                 "\(draw.date.longDescription): numbers \(LottoText.balls(draw.numbers).spoken), bonus ball "
@@ -291,7 +290,7 @@ extension LottoUI {
             }
             let draw = draws[index]
             return [
-                "Lotto, Results: \(draws.count) draws" + (fetched.cachedAt == nil ? "" : ", from the offline cache"),
+                "Lotto, Results: \(draws.count) draws" + (fetched.isOffline ? ", from the offline cache" : ""),
                 "\(draw.id.terminalSafe), \(draw.date.longDescription): \(LottoText.balls(draw.numbers).spoken), "
                     + "bonus \(draw.bonusBall.value), top prize \(draw.topPrize). \(index + 1) of \(draws.count).",
             ]

@@ -62,6 +62,37 @@ extension SignUpProblem: LocalizedError {
     }
 }
 
+/// The fields of the sign-in form.
+public enum SignInField: String, Sendable, CaseIterable {
+    /// The email address, which must contain an `@`.
+    case email
+    /// The password, which must not be empty.
+    case password
+}
+
+/// What is wrong with one field of the sign-in form. Each has a default description in English;
+/// an app that localises or styles its own switches over the cases.
+public enum SignInProblem: Error, Hashable, Sendable {
+    /// The email address has no `@`.
+    case emailWithoutAt
+    /// The password is empty.
+    case passwordBlank
+    /// The backend knows no such email and password; shown on the password field until either
+    /// field changes.
+    case credentialsRejected
+}
+
+extension SignInProblem: LocalizedError {
+    /// The message the form shows under the field.
+    public var errorDescription: String? {
+        switch self {
+        case .emailWithoutAt: text("SignUpProblem.emailWithoutAt")
+        case .passwordBlank: text("SignInProblem.passwordBlank")
+        case .credentialsRejected: text("SignInError.unauthorized")
+        }
+    }
+}
+
 /// Why a ride could not be requested.
 public enum RideError: Error, Equatable, Sendable {
     /// The session token was rejected: the user is signed out.

@@ -2,6 +2,16 @@ import Networking
 import Observation
 
 /// The new-ride screen: the drop-off picker presented over it, a ride option, the request.
+///
+/// ``dropoffPicker`` is settable, so a sheet binds to it and a swipe-down dismisses it as
+/// ``cancelDropoff()`` does:
+///
+/// ```swift
+/// Button("Where to?", action: ride.pickDropoff)
+///     .sheet(item: $ride.dropoffPicker) { picker in
+///         DropoffPicker(picker: picker, select: ride.selectDropoff)
+///     }
+/// ```
 @MainActor
 @Observable
 public final class NewRideViewModel {
@@ -21,8 +31,9 @@ public final class NewRideViewModel {
     public let pickup: Location
     /// Where it ends, once picked.
     public private(set) var dropoff: Location?
-    /// The drop-off picker while it is presented.
-    public private(set) var dropoffPicker: DropoffPickerViewModel?
+    /// The drop-off picker while it is presented: ``pickDropoff()`` sets it; setting it to `nil`
+    /// (a sheet swiped down) dismisses it and changes nothing, as ``cancelDropoff()`` does.
+    public var dropoffPicker: DropoffPickerViewModel?
     /// The kinds of ride on offer, once ``loadRideOptions()`` has run.
     public private(set) var rideOptions: [RideOption] = []
     /// The chosen kind of ride; the first on offer until the user picks another.
@@ -34,6 +45,7 @@ public final class NewRideViewModel {
     private let locations: any LocationsService
     private let rides: any RideService
     private let onSessionExpired: @MainActor () -> Void
+    private let clock: any Clock<Duration>
     @ObservationIgnored private let submission = Submission()
 
     /// Creates a ``NewRideViewModel``.
@@ -51,10 +63,12 @@ public final class NewRideViewModel {
     ///   - pickup: where the ride starts.
     ///   - session: the signed-in user, whose token authorises the request.
     ///   - onSessionExpired: called when the backend rejects the session's token, to sign out.
+    ///   - clock: what the drop-off picker's pause in typing sleeps on; tests inject one.
     public init(
         locations: any LocationsService, rides: any RideService, pickup: Location, session: UserSession,
-        onSessionExpired: @escaping @MainActor () -> Void
+        onSessionExpired: @escaping @MainActor () -> Void, clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.clock = clock
         self.pickup = pickup
         self.session = session
         self.locations = locations
@@ -87,7 +101,7 @@ public final class NewRideViewModel {
 
     /// Presents the drop-off picker.
     public func pickDropoff() {
-        dropoffPicker = DropoffPickerViewModel(locations: locations, excluding: pickup)
+        dropoffPicker = DropoffPickerViewModel(locations: locations, excluding: pickup, clock: clock)
     }
 
     /// Dismisses the picker and changes nothing.

@@ -10,28 +10,37 @@ public enum FormPhase: Equatable, Sendable {
     case failed(KooberError)
 }
 
-/// The sign-in form: its fields, a submitting phase, and cancel. ``KooberAppModel`` makes one when
-/// it shows the form (``KooberAppModel/signInForm``); a success signs the app in.
+/// The sign-in form: its fields, every field's ``SignInProblem`` (a field's once it was edited, all
+/// of them once submit was tapped), a submitting phase, and cancel. ``KooberAppModel`` makes one
+/// when it shows the form (``KooberAppModel/signInForm``); a success signs the app in.
+///
+/// An email and password the backend rejects are a problem of the password field
+/// (``SignInProblem/credentialsRejected``), not a failed ``phase``: `.failed` is for what no field
+/// can fix, such as the network.
 ///
 /// ```swift
-/// if let form = app.signInForm {
-///     TextField("Email", text: $form.email)
-///     SecureField("Password", text: $form.password)
-///     Button(form.phase == .submitting ? "Cancel" : "Sign in") {
-///         form.phase == .submitting ? form.cancel() : Task { await form.submit() }
-///     }.disabled(!form.canSubmit && form.phase != .submitting)
-/// }
+/// TextField("Email", text: $form.email)
+/// if let problem = form.problems[.email] { Text(problem.localizedDescription).foregroundStyle(.red) }
+/// SecureField("Password", text: $form.password)
+/// if let problem = form.problems[.password] { Text(problem.localizedDescription).foregroundStyle(.red) }
 /// ```
 @MainActor
 @Observable
 public final class SignInForm {
     /// The email address.
-    public var email = ""
+    public var email = "" {
+        didSet { edited(.email) }
+    }
     /// The password; never stored.
-    public var password = ""
+    public var password = "" {
+        didSet { edited(.password) }
+    }
     /// Where the submission stands.
     public private(set) var phase = FormPhase.editing
 
+    private var editedFields: Set<SignInField> = []
+    private var submitTapped = false
+    private var rejected = false
     @ObservationIgnored private let signIn: @MainActor (String, String) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
 
@@ -42,19 +51,34 @@ public final class SignInForm {
         self.signIn = signIn
     }
 
-    /// Whether submit can be tapped: both fields filled in and nothing under way.
-    public var canSubmit: Bool {
-        phase != .submitting && !email.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty
+    /// The problems to show now, every field's at once: those of edited fields, or of all fields
+    /// once submit was tapped; and ``SignInProblem/credentialsRejected`` on the password after the
+    /// backend refused them, until either field changes.
+    public var problems: [SignInField: SignInProblem] {
+        if rejected { return [.password: .credentialsRejected] }
+        var problems: [SignInField: SignInProblem] = [:]
+        if !email.contains("@") { problems[.email] = .emailWithoutAt }
+        if password.isEmpty { problems[.password] = .passwordBlank }
+        return problems.filter { submitTapped || editedFields.contains($0.key) }
     }
 
-    /// Signs in; ``phase`` is `.submitting` until it ends, then `.editing` (success or cancel) or
-    /// `.failed`. Does nothing unless ``canSubmit``.
+    /// Whether submit can be tapped: nothing under way. Tapping it with problems shows them all.
+    public var canSubmit: Bool { phase != .submitting }
+
+    /// Shows every problem; when there are none, signs in. ``phase`` is `.submitting` until it
+    /// ends, then `.editing` (success, cancel, or credentials rejected: see ``problems``) or
+    /// `.failed`.
     public func submit() async {
         guard canSubmit else { return }
+        submitTapped = true
+        guard problems.isEmpty else { return }
         phase = .submitting
         let (signIn, email, password) = (signIn, email, password)
         switch await submission.run({ () throws(KooberError) in try await signIn(email, password) }) {
         case .success, nil: phase = .editing
+        case .failure(.signIn(.signIn(.unauthorized))):
+            rejected = true
+            phase = .editing
         case .failure(let error): phase = .failed(error)
         }
     }
@@ -62,6 +86,11 @@ public final class SignInForm {
     /// Cancels the submission under way; the form stays as it was filled in.
     public func cancel() {
         submission.cancel()
+    }
+
+    private func edited(_ field: SignInField) {
+        editedFields.insert(field)
+        rejected = false
     }
 }
 

@@ -126,6 +126,23 @@ public struct Badge: Hashable, Sendable, Codable {
     }
 }
 
+extension Badge {
+    /// The badge's name in words a person reads, for a label and for VoiceOver: `Loyalty reward` for
+    /// `loyalty`; a name the app does not know is shown with its separators as spaces, capitalised
+    /// (`summer_sale` reads `Summer sale`).
+    ///
+    /// ```swift
+    /// Label(badge.title, image: badge.name + "_icon")
+    /// ```
+    public var title: String {
+        let key = "Badge." + name
+        let known = text(key)
+        if known != key { return known }
+        let words = name.replacing(/[_\-.]+/, with: " ").trimmingCharacters(in: .whitespaces).lowercased()
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
+
 /// A user's offers and the badges, highest priority first.
 public struct UserOffers: Hashable, Sendable, Codable {
     /// The badges, highest priority first.

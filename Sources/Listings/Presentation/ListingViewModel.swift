@@ -7,13 +7,16 @@ import Observation
 /// await listing.load()
 /// if let loaded = listing.state.value { show(loaded.products) }
 /// ```
+///
+/// ``userID`` is settable: a user switcher sets it and the screen's `.task(id: listing.userID)`
+/// loads that user's badges, keeping the products on screen while it does.
 @MainActor
 @Observable
 public final class ListingViewModel {
     /// The listing: `.idle` until ``load()``, then `.loading`, then `.loaded` or `.failed`.
     public private(set) var state: LoadState<Listing, ListingsError> = .idle
-    /// The user whose offers decide the badges.
-    public let userID: String
+    /// The user whose offers decide the badges; set it to switch user, then ``load()``.
+    public var userID: String
     private let loadListing: LoadListing
     @ObservationIgnored private let loads = Loads()
 

@@ -28,8 +28,11 @@ public final class ListingsCoordinator {
         didSet { models = models.filter { path.contains($0.key) } }
     }
 
-    /// The user whose offers decide the badges on the details screens.
-    public let userID: String?
+    /// The user whose offers decide the badges on the details screens. Setting it switches user on
+    /// the screens on ``path`` too, keeping the path: each reloads from its `.task(id: userID)`.
+    public var userID: String? {
+        didSet { for model in models.values { model.userID = userID } }
+    }
     private let service: any ListingsService
     private let images: ImageLoader
     @ObservationIgnored private var models: [Route: ProductDetailsViewModel] = [:]

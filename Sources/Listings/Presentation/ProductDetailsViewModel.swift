@@ -23,8 +23,9 @@ public final class ProductDetailsViewModel {
 
     /// The product shown.
     public let productID: String
-    /// The user whose offers decide the badge; `nil` for no badge.
-    public let userID: String?
+    /// The user whose offers decide the badge; `nil` for no badge. Set it to switch user, then
+    /// ``load()`` (a `.task(id: details.userID)` does both).
+    public var userID: String?
     private let service: any ListingsService
     private let images: ImageLoader
     @ObservationIgnored private let detailLoads = Loads()
@@ -55,9 +56,11 @@ public final class ProductDetailsViewModel {
         }
     }
 
-    /// The details, with the badge (or why there is none) set from the offers loaded beside them.
+    /// The details, with the badge (or why there is none) set from the offers loaded beside them,
+    /// unless the user changed meanwhile (the load for the new user sets it).
     private func loadDetails() async throws -> ProductDetails {
-        async let offers = loadOffers()
+        let user = userID
+        async let offers = loadOffers(user)
         let details: ProductDetails
         do {
             details = try await service.productDetails(id: productID)
@@ -65,7 +68,9 @@ public final class ProductDetailsViewModel {
             _ = await offers
             throw error
         }
-        switch await offers {
+        let loadedOffers = await offers
+        guard user == userID else { return details }
+        switch loadedOffers {
         case .success(let userOffers?):
             badge = BadgeRule.badge(for: details.product, offers: userOffers.offers, badges: userOffers.badges)
             offersFailure = nil
@@ -79,7 +84,7 @@ public final class ProductDetailsViewModel {
         return details
     }
 
-    private func loadOffers() async -> Result<UserOffers?, ListingsError> {
+    private func loadOffers(_ userID: String?) async -> Result<UserOffers?, ListingsError> {
         guard let userID else { return .success(nil) }
         do {
             return .success(try await service.offers(userID: userID))

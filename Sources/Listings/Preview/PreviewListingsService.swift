@@ -1,8 +1,9 @@
 import Foundation
 
 /// The retailer's backend in memory, with no network: four products as the fixture backend has
-/// them, one user's offers and badge rules, and a tiny image for every key. For SwiftUI previews,
-/// and for an app's tests that need a working service.
+/// them, four users with offers of their own under the badge rules, and a tiny image for every key.
+/// For SwiftUI previews (a user switcher shows different badges), and for an app's tests that need
+/// a working service.
 ///
 /// ```swift
 /// #Preview { ListingView(listing: ListingViewModel(service: PreviewListingsService(), userID: "1")) }
@@ -10,8 +11,9 @@ import Foundation
 public struct PreviewListingsService: ListingsService {
     /// The products, with their information sections.
     public var details: [ProductDetails]
-    /// The offers every user has.
-    public var userOffers: UserOffers
+    /// Each user's offers and badge rules, by user id; an id not here is
+    /// ``ListingsError/userNotFound(_:)``, as the backend answers.
+    public var offersByUser: [String: UserOffers]
     /// When set, every call fails with it, to preview an error screen.
     public var failure: NetworkError?
 
@@ -19,14 +21,14 @@ public struct PreviewListingsService: ListingsService {
     ///
     /// - Parameters:
     ///   - details: the products to answer; four by default.
-    ///   - userOffers: the offers and badge rules of every user; user 1's by default.
+    ///   - offersByUser: each user's offers and badge rules; users 1 to 4 by default.
     ///   - failure: when set, every call fails with it.
     public init(
         details: [ProductDetails] = PreviewListingsService.sampleDetails,
-        userOffers: UserOffers = PreviewListingsService.sampleOffers, failure: NetworkError? = nil
+        offersByUser: [String: UserOffers] = PreviewListingsService.sampleOffersByUser, failure: NetworkError? = nil
     ) {
         self.details = details
-        self.userOffers = userOffers
+        self.offersByUser = offersByUser
         self.failure = failure
     }
 
@@ -43,10 +45,11 @@ public struct PreviewListingsService: ListingsService {
         return found
     }
 
-    /// ``userOffers``, whoever asks.
+    /// The user's entry of ``offersByUser``; ``ListingsError/userNotFound(_:)`` for another id.
     public func offers(userID: String) async throws -> UserOffers {
         if let failure { throw failure }
-        return userOffers
+        guard let offers = offersByUser[userID] else { throw ListingsError.userNotFound(userID) }
+        return offers
     }
 
     /// A 1×1 GIF, for any key.
@@ -98,4 +101,21 @@ public struct PreviewListingsService: ListingsService {
             Offer(id: "3", title: "Early access to the sale", type: "PRIORITY_ACCESS"),
             Offer(id: "4", title: "20% off", type: "REDUCED"),
         ])
+
+    /// Users 1 to 4 as the fixture backend has them: user 1 ``sampleOffers``, user 2 a delivery
+    /// slot (a loyalty badge), user 3 other rules with a clearance badge, user 4 no offers at all.
+    public static let sampleOffersByUser = [
+        "1": sampleOffers,
+        "2": UserOffers(
+            badges: BadgeParser.parse("loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED"),
+            offers: [Offer(id: "2", title: "Reserved delivery slot", type: "SLOTTED")]),
+        "3": UserOffers(
+            badges: BadgeParser.parse("sale:PRIORITY_ACCESS,REDUCED||loyalty:SLOTTED,BONUS||clearance:CLEARANCE"),
+            offers: [
+                Offer(id: "1", title: "Bonus points", type: "BONUS"),
+                Offer(id: "4", title: "20% off", type: "REDUCED"),
+                Offer(id: "6", title: "Clearance price", type: "CLEARANCE"),
+            ]),
+        "4": UserOffers(badges: BadgeParser.parse("loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED"), offers: []),
+    ]
 }

@@ -1,151 +1,215 @@
 import Foundation
 
-/// Loads images by key: a memory cache bounded by bytes (least recently used out first), one shared
-/// download for concurrent requests of the same key, and failures never cached.
+/// Loads images by key as the bytes the backend sends: an ``ImagePipeline`` that keeps the bytes
+/// as they came (no decoding), bounded by their count. The view models use it, and it is what
+/// Linux and tests need; an app that shows images decodes them with an `ImagePipeline` of its own
+/// image type.
 ///
-/// A caller whose task is cancelled (a cell scrolled away, a SwiftUI `.task` ended) gets
-/// `CancellationError` at once; the shared download goes on while anyone else waits for it, and is
-/// cancelled when the last of them has left.
-///
-/// Put the HTTP cache decorator under `fetch` (in the app's composition) for a disk cache too.
-public actor ImageLoader {
-    /// Downloads the image for a key; usually ``ListingsService/imageData(key:)``.
-    public typealias Fetch = @Sendable (String) async throws -> Data
+/// ```swift
+/// let loader = ImageLoader { key in try await service.imageData(key: key) }
+/// let data = try await loader.image(for: "shirt-blue")
+/// ```
+public typealias ImageLoader = ImagePipeline<Data>
 
-    /// One shared download and the callers waiting for it, each by its number.
-    private struct Download {
-        let id: Int
-        var task: Task<Void, Never>?
-        var waiters: [Int: CheckedContinuation<Data, any Error>] = [:]
-    }
-
-    private let fetch: Fetch
-    private var memory: LRUByteCache
-    private var downloads: [String: Download] = [:]
-    private var lastNumber = 0
-
-    /// Creates an ``ImageLoader``.
+extension ImagePipeline where Image == Data {
+    /// Creates an ``ImageLoader``: bytes kept as they came, counted by their size.
     ///
     /// - Parameters:
     ///   - memoryLimit: the most bytes kept in memory.
     ///   - fetch: downloads the image for a key.
     public init(memoryLimit: Int = 32 << 20, fetch: @escaping Fetch) {
-        self.fetch = fetch
-        self.memory = LRUByteCache(limit: memoryLimit)
+        self.init(memoryLimit: memoryLimit, fetch: fetch, decode: { data, _ in data }, cost: { $0.count })
+    }
+}
+
+/// Loads images by key, decodes them off the main actor and keeps what it decoded: a memory cache
+/// bounded by the decoded images' cost (least recently used out first), one shared download and
+/// decode for concurrent requests of the same image at the same size, and failures never cached.
+///
+/// The decoding step is the app's: on Apple platforms a `CGImage` made with ImageIO, downsampled to
+/// the size the view asked for, and counted as `bytesPerRow × height`, what it holds in memory.
+///
+/// ```swift
+/// let thumbnails = ImagePipeline<CGImage>(
+///     fetch: { key in try await service.imageData(key: key) },
+///     decode: { data, maxPixelSize in try Thumbnail.make(from: data, maxPixelSize: maxPixelSize) },
+///     cost: { $0.bytesPerRow * $0.height })
+/// let image = try await thumbnails.image(for: "shirt-blue", maxPixelSize: 600)
+/// ```
+///
+/// A caller whose task is cancelled (a cell scrolled away, a SwiftUI `.task` ended) gets
+/// `CancellationError` at once; the shared work goes on while anyone else waits for it, and is
+/// cancelled when the last of them has left.
+///
+/// Sizes of one key download once each; put an ``ImageLoader`` or the HTTP cache decorator under
+/// `fetch` (in the app's composition) to share the bytes between sizes, and for a disk cache.
+public actor ImagePipeline<Image: Sendable> {
+    /// Downloads the image for a key; usually ``ListingsService/imageData(key:)``.
+    public typealias Fetch = @Sendable (String) async throws -> Data
+    /// Makes the image from its bytes, no larger than `maxPixelSize` on its longer side when that is
+    /// given; runs off the main actor. Throws for bytes that are no image.
+    public typealias Decode = @Sendable (_ data: Data, _ maxPixelSize: Int?) async throws -> Image
+    /// What an image costs the memory cache, such as its decoded bytes.
+    public typealias Cost = @Sendable (Image) -> Int
+
+    /// One image asked for: a key at a size.
+    private struct Request: Hashable {
+        let key: String
+        let maxPixelSize: Int?
     }
 
-    /// The image for `key`: from memory, from a download already under way, or downloaded now.
+    /// One shared download and the callers waiting for it, each by its number.
+    private struct Download {
+        let id: Int
+        var task: Task<Void, Never>?
+        var waiters: [Int: CheckedContinuation<Image, any Error>] = [:]
+    }
+
+    private let fetch: Fetch
+    private let decode: Decode
+    private var memory: LRUCache<Request, Image>
+    private var downloads: [Request: Download] = [:]
+    private var lastNumber = 0
+
+    /// Creates an ``ImagePipeline``.
+    ///
+    /// - Parameters:
+    ///   - memoryLimit: the most the decoded images kept in memory may cost, by `cost`.
+    ///   - fetch: downloads the image for a key.
+    ///   - decode: makes the image from its bytes at the size asked for.
+    ///   - cost: what one image costs the memory cache.
+    public init(memoryLimit: Int = 32 << 20, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping Cost) {
+        self.fetch = fetch
+        self.decode = decode
+        self.memory = LRUCache(limit: memoryLimit, cost: cost)
+    }
+
+    /// The image for `key` at `maxPixelSize`: from memory, from work already under way, or
+    /// downloaded and decoded now.
     /// ```swift
-    /// let loader = ImageLoader { key in try await service.imageData(key: key) }
-    /// let data = try await loader.image(for: "shirt-blue")
+    /// let data = try await ImageLoader { key in try await service.imageData(key: key) }.image(for: "shirt-blue")
     /// ```
-    /// - Throws: whatever `fetch` threw; the failure is not cached, so the next call tries again.
-    ///   `CancellationError` as soon as the calling task is cancelled.
-    public func image(for key: String) async throws -> Data {
-        if let data = memory.value(for: key) { return data }
+    /// - Parameters:
+    ///   - key: the image's key, such as ``RetailProduct/imageKey``.
+    ///   - maxPixelSize: the longest side the view needs, in pixels; `nil` for the image as it is.
+    /// - Throws: whatever `fetch` or `decode` threw; the failure is not cached, so the next call
+    ///   tries again. `CancellationError` as soon as the calling task is cancelled.
+    public func image(for key: String, maxPixelSize: Int? = nil) async throws -> Image {
+        let request = Request(key: key, maxPixelSize: maxPixelSize)
+        if let image = memory.value(for: request) { return image }
         try Task.checkCancellation()
         let waiter = number()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                join(key, waiter: waiter, continuation)
+                join(request, waiter: waiter, continuation)
             }
         } onCancel: {
-            Task { await self.leave(key, waiter: waiter) }
+            Task { await self.leave(request, waiter: waiter) }
         }
     }
 
-    /// The bytes held in memory now.
-    public var memoryBytes: Int { memory.totalBytes }
+    /// What the images held in memory cost now, by `cost` (bytes for an ``ImageLoader``).
+    public var memoryBytes: Int { memory.totalCost }
 
-    /// Whether `key` is in the memory cache (for tests and diagnostics).
-    public func isCached(_ key: String) -> Bool { memory.contains(key) }
+    /// Whether the image of `key` at `maxPixelSize` is in the memory cache (for tests and diagnostics).
+    public func isCached(_ key: String, maxPixelSize: Int? = nil) -> Bool {
+        memory.contains(Request(key: key, maxPixelSize: maxPixelSize))
+    }
 
-    /// Whether a download of `key` is under way (for tests and diagnostics).
-    public func isDownloading(_ key: String) -> Bool { downloads[key] != nil }
+    /// Whether the image of `key` at `maxPixelSize` is being loaded (for tests and diagnostics).
+    public func isDownloading(_ key: String, maxPixelSize: Int? = nil) -> Bool {
+        downloads[Request(key: key, maxPixelSize: maxPixelSize)] != nil
+    }
 
     private func number() -> Int {
         lastNumber += 1
         return lastNumber
     }
 
-    /// Adds a waiter to the download of `key`, starting one if none is under way.
-    private func join(_ key: String, waiter: Int, _ continuation: CheckedContinuation<Data, any Error>) {
+    /// Adds a waiter to the work on `request`, starting it if none is under way. The work runs
+    /// detached, so neither the download nor the decoding runs on this actor or the caller's.
+    private func join(_ request: Request, waiter: Int, _ continuation: CheckedContinuation<Image, any Error>) {
         guard !Task.isCancelled else { return continuation.resume(throwing: CancellationError()) }
-        if downloads[key] != nil {
-            downloads[key]?.waiters[waiter] = continuation
+        if downloads[request] != nil {
+            downloads[request]?.waiters[waiter] = continuation
             return
         }
         let id = number()
-        downloads[key] = Download(id: id, waiters: [waiter: continuation])
-        let fetch = self.fetch
-        downloads[key]?.task = Task {
-            let result: Result<Data, any Error>
+        downloads[request] = Download(id: id, waiters: [waiter: continuation])
+        downloads[request]?.task = Task.detached { [fetch, decode] in
+            let result: Result<Image, any Error>
             do {
-                result = .success(try await fetch(key))
+                let data = try await fetch(request.key)
+                try Task.checkCancellation()
+                result = .success(try await decode(data, request.maxPixelSize))
             } catch {
                 result = .failure(error)
             }
-            finish(key, download: id, result)
+            await self.finish(request, download: id, result)
         }
     }
 
-    /// Hands the download's outcome to everyone still waiting; an image is kept in memory.
-    private func finish(_ key: String, download id: Int, _ result: Result<Data, any Error>) {
-        guard let download = downloads[key], download.id == id else { return }
-        downloads[key] = nil
-        if case .success(let data) = result { memory.insert(data, for: key) }
+    /// Hands the work's outcome to everyone still waiting; an image is kept in memory.
+    private func finish(_ request: Request, download id: Int, _ result: Result<Image, any Error>) {
+        guard let download = downloads[request], download.id == id else { return }
+        downloads[request] = nil
+        if case .success(let image) = result { memory.insert(image, for: request) }
         for continuation in download.waiters.values { continuation.resume(with: result) }
     }
 
-    /// A cancelled caller leaves at once; the last to leave cancels the download.
-    private func leave(_ key: String, waiter: Int) {
-        guard let continuation = downloads[key]?.waiters.removeValue(forKey: waiter) else { return }
+    /// A cancelled caller leaves at once; the last to leave cancels the work.
+    private func leave(_ request: Request, waiter: Int) {
+        guard let continuation = downloads[request]?.waiters.removeValue(forKey: waiter) else { return }
         continuation.resume(throwing: CancellationError())
-        if downloads[key]?.waiters.isEmpty == true {
-            downloads[key]?.task?.cancel()
-            downloads[key] = nil
+        if downloads[request]?.waiters.isEmpty == true {
+            downloads[request]?.task?.cancel()
+            downloads[request] = nil
         }
     }
 }
 
-/// A byte-bounded cache that evicts the least recently used entries first.
-struct LRUByteCache {
+/// A cache bounded by its values' cost that evicts the least recently used entries first.
+struct LRUCache<Key: Hashable, Value> {
     private struct Entry {
-        var data: Data
+        var value: Value
+        var cost: Int
         var lastUse: UInt64
     }
 
     let limit: Int
-    private var entries: [String: Entry] = [:]
+    private let cost: (Value) -> Int
+    private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
-    private(set) var totalBytes = 0
+    private(set) var totalCost = 0
 
-    init(limit: Int) {
+    init(limit: Int, cost: @escaping (Value) -> Int) {
         self.limit = max(0, limit)
+        self.cost = cost
     }
 
-    func contains(_ key: String) -> Bool { entries[key] != nil }
+    func contains(_ key: Key) -> Bool { entries[key] != nil }
 
-    mutating func value(for key: String) -> Data? {
+    mutating func value(for key: Key) -> Value? {
         guard var entry = entries[key] else { return nil }
         clock += 1
         entry.lastUse = clock
         entries[key] = entry
-        return entry.data
+        return entry.value
     }
 
-    /// Stores `data` unless it alone is larger than the limit, then evicts the least recently used
-    /// entries until the total fits. Eviction scans the entries: fine for the hundreds of images a
-    /// screen holds, and it keeps the hit path a dictionary lookup.
-    mutating func insert(_ data: Data, for key: String) {
-        if let old = entries.removeValue(forKey: key) { totalBytes -= old.data.count }
-        guard data.count <= limit else { return }
+    /// Stores `value` unless it alone costs more than the limit, then evicts the least recently
+    /// used entries until the total fits. Eviction scans the entries: fine for the hundreds of
+    /// images a screen holds, and it keeps the hit path a dictionary lookup.
+    mutating func insert(_ value: Value, for key: Key) {
+        if let old = entries.removeValue(forKey: key) { totalCost -= old.cost }
+        let valueCost = max(0, cost(value))
+        guard valueCost <= limit else { return }
         clock += 1
-        entries[key] = Entry(data: data, lastUse: clock)
-        totalBytes += data.count
-        while totalBytes > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        entries[key] = Entry(value: value, cost: valueCost, lastUse: clock)
+        totalCost += valueCost
+        while totalCost > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             entries[oldest.key] = nil
-            totalBytes -= oldest.value.data.count
+            totalCost -= oldest.value.cost
         }
     }
 }

@@ -1,27 +1,51 @@
 import Foundation
 import Networking
 
-/// What a load returned: the valid records, when they were cached if they were, and the records
-/// the backend sent that broke a rule and were left out.
+/// What a load returned: the valid records, where they came from, and the records the backend sent
+/// that broke a rule and were left out.
+///
+/// An "offline" banner reads ``isOffline`` (or ``cachedAt``), never ``cacheStatus`` alone: a fresh
+/// answer the cache kept (`.hit`) is as good as the network's.
+///
+/// ```swift
+/// if let fetched = results.state.value, let savedAt = fetched.cachedAt {
+///     Text("Offline — showing results saved \(savedAt.formatted(.relative(presentation: .named)))")
+/// }
+/// ```
 public struct Fetched<Value: Sendable>: Sendable {
     /// The records that passed every rule, in the order the backend sent them.
     public var value: Value
-    /// `nil` when the value is fresh from the backend.
+    /// What the HTTP cache did (`CachingHTTPClient`): `.hit` for a fresh stored answer, `.stale` for
+    /// one shown because the backend could not be reached; `nil` when no cache was in the way.
+    public var cacheStatus: CacheStatus?
+    /// When the answer shown was saved, set only when it comes from the offline cache (the backend
+    /// could not be reached): `nil` whenever the value is as fresh as the backend's.
     public var cachedAt: Date?
     /// The records left out of `value`, each with what was wrong with it; a screen names them.
     public var rejected: [LottoDataError]
 
     /// Creates a ``Fetched``.
     ///
+    /// ```swift
+    /// let offline = Fetched(value: draws, cacheStatus: .stale, cachedAt: .now.addingTimeInterval(-3600))
+    /// ```
     /// - Parameters:
     ///   - value: the valid records.
-    ///   - cachedAt: when the stored answer was saved, or `nil` for a fresh one.
+    ///   - cacheStatus: what the HTTP cache did, or `nil` when there was none.
+    ///   - cachedAt: when the stored answer was saved, for an answer from the offline cache.
     ///   - rejected: the records left out, each with its reason.
-    public init(value: Value, cachedAt: Date? = nil, rejected: [LottoDataError] = []) {
+    public init(
+        value: Value, cacheStatus: CacheStatus? = nil, cachedAt: Date? = nil, rejected: [LottoDataError] = []
+    ) {
         self.value = value
+        self.cacheStatus = cacheStatus
         self.cachedAt = cachedAt
         self.rejected = rejected
     }
+
+    /// Whether the backend could not be reached and the value is the offline cache's: the answer is
+    /// `.stale`, or ``cachedAt`` says when it was saved.
+    public var isOffline: Bool { cacheStatus == .stale || cachedAt != nil }
 }
 
 extension Fetched: Equatable where Value: Equatable {}
@@ -78,7 +102,9 @@ public struct RemoteLottoService: DrawsService, TicketsService {
 
     private func fetch<Record>(_ endpoint: Endpoint<LottoMapper.Valid<Record>>) async throws -> Fetched<[Record]> {
         let response = try await api.response(for: endpoint)
+        let status = response.response.cacheStatus
         return Fetched(
-            value: response.value.records, cachedAt: response.response.cachedAt, rejected: response.value.rejected)
+            value: response.value.records, cacheStatus: status,
+            cachedAt: status == .stale ? response.response.cachedAt : nil, rejected: response.value.rejected)
     }
 }

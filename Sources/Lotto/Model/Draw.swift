@@ -58,6 +58,23 @@ public struct Draw: Hashable, Sendable, Identifiable {
     }
 }
 
+extension Draw {
+    /// The draw in words, for VoiceOver and the command line's screen-reader mode alike:
+    /// `draw-13, Wed 5 Jul 2023: numbers 8, 19, 20, 30, 31, 45; bonus ball 5; top prize £42,000,000`.
+    ///
+    /// ```swift
+    /// DrawRow(draw: draw)
+    ///     .accessibilityElement(children: .ignore)
+    ///     .accessibilityLabel(draw.accessibilityLabel)
+    /// ```
+    public var accessibilityLabel: String {
+        text(
+            "Draw.accessibilityLabel", id, date.longDescription,
+            numbers.map { String($0.value) }.joined(separator: ", "), String(bonusBall.value),
+            topPrize.description)
+    }
+}
+
 /// A ticket bought for a draw, which may not have been published yet.
 public struct Ticket: Hashable, Sendable, Identifiable, Codable {
     /// The backend's id for the ticket: `ticket-1`.

@@ -1,44 +1,85 @@
 import Observation
 
-/// One draw with the way to the previous (older) and next (newer) draw.
+/// One draw with the way to the previous (older) and next (newer) draw, made from values: an
+/// unknown id is a state the screen shows (``failure``), not an error thrown at a view's init.
+///
+/// ``drawID`` is the value a navigation path holds. A detail made by
+/// ``ResultsViewModel/detail(for:)`` writes every move into ``ResultsViewModel/path``, so the
+/// `NavigationStack` never goes stale:
+///
+/// ```swift
+/// NavigationStack(path: $results.path) {
+///     ResultsList(results: results)
+///         .navigationDestination(for: Draw.ID.self) { id in
+///             DrawDetailView(detail: results.detail(for: id))
+///         }
+/// }
+/// ```
 @MainActor
 @Observable
 public final class DrawDetailViewModel {
+    /// The draw on screen; `nil` shows the latest. ``showPrevious()`` and ``showNext()`` set it.
+    public var drawID: Draw.ID? {
+        didSet { if drawID != oldValue, let drawID { moved?(oldValue, drawID) } }
+    }
     /// Newest first, as the results list shows them.
     private let draws: [Draw]
-    private var index: Int
+    @ObservationIgnored private let moved: ((Draw.ID?, Draw.ID) -> Void)?
 
     /// Creates a ``DrawDetailViewModel``.
     ///
     /// ```swift
-    /// let detail = try DrawDetailViewModel(draws: results.state.value?.value ?? [], drawID: "draw-3")
+    /// let detail = DrawDetailViewModel(draws: results.state.value?.value ?? [], drawID: "draw-3")
     /// detail.showPrevious()  // draw-2, the one before it in time
     /// ```
     ///
     /// - Parameters:
     ///   - draws: the published draws, in any order.
     ///   - drawID: the draw to show first; the latest when `nil`.
-    /// - Throws: ``LottoError/drawNotFound(_:)`` when no draw has `drawID`, ``LottoError/noDraws``.
-    public init(draws: [Draw], drawID: String? = nil) throws(LottoError) {
-        self.draws = draws.sorted(by: Draw.newestFirst)
-        let shown = try Draw.find(drawID, in: draws)
-        self.index = self.draws.firstIndex(of: shown) ?? 0
+    public convenience init(draws: [Draw], drawID: Draw.ID? = nil) {
+        self.init(draws: draws, drawID: drawID, moved: nil)
     }
 
-    /// The draw on screen.
-    public var draw: Draw { draws[index] }
+    init(draws: [Draw], drawID: Draw.ID?, moved: ((_ from: Draw.ID?, _ to: Draw.ID) -> Void)?) {
+        self.draws = draws.sorted(by: Draw.newestFirst)
+        self.drawID = drawID
+        self.moved = moved
+    }
+
+    /// The draw on screen, or why there is none.
+    public var shown: Result<Draw, LottoError> {
+        Result { () throws(LottoError) in try Draw.find(drawID, in: draws) }
+    }
+
+    /// The draw on screen; `nil` when ``failure`` says why not.
+    public var draw: Draw? { try? shown.get() }
+
+    /// Why no draw is on screen: ``LottoError/drawNotFound(_:)`` for an unknown id,
+    /// ``LottoError/noDraws`` when nothing is published.
+    public var failure: LottoError? {
+        guard case .failure(let error) = shown else { return nil }
+        return error
+    }
+
     /// The draw before this one in time.
-    public var previous: Draw? { index + 1 < draws.count ? draws[index + 1] : nil }
+    public var previous: Draw? { neighbour(1) }
     /// The draw after this one in time.
-    public var next: Draw? { index > 0 ? draws[index - 1] : nil }
+    public var next: Draw? { neighbour(-1) }
 
     /// Moves to the older draw (the original's swipe); does nothing at the oldest.
     public func showPrevious() {
-        if previous != nil { index += 1 }
+        if let previous { drawID = previous.id }
     }
 
     /// Moves to the newer draw; does nothing at the latest.
     public func showNext() {
-        if next != nil { index -= 1 }
+        if let next { drawID = next.id }
+    }
+
+    /// The draw `offset` places from the one on screen in the newest-first list.
+    private func neighbour(_ offset: Int) -> Draw? {
+        guard let draw, let index = draws.firstIndex(of: draw) else { return nil }
+        let other = index + offset
+        return draws.indices.contains(other) ? draws[other] : nil
     }
 }

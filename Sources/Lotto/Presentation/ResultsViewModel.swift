@@ -2,18 +2,25 @@ import Foundation
 import Observation
 
 /// The results screen: every draw, newest first, with when they were cached if the backend
-/// could not be reached and the records that were left out.
+/// could not be reached and the records that were left out; and the draws opened over it, as a
+/// navigation path of draw ids.
 ///
 /// ```swift
 /// let results = ResultsViewModel(service: RemoteLottoService(baseURL: backendURL))
 /// await results.load()
 /// if let fetched = results.state.value { show(fetched.value) }
+/// results.showDraw("draw-3")
+/// results.detail(for: "draw-3").showPrevious()  // results.path == ["draw-2"]
 /// ```
 @MainActor
 @Observable
 public final class ResultsViewModel {
-    /// Loaded: the draws newest first; `cachedAt` is set when they came from the offline cache.
+    /// Loaded: the draws newest first; `isOffline` and `cachedAt` say when they came from the
+    /// offline cache.
     public private(set) var state: LoadState<Fetched<[Draw]>, LottoError> = .idle
+    /// The draws opened over the list, by id; empty shows the list. Settable, so
+    /// `NavigationStack(path: $results.path)` binds it and a back swipe pops it.
+    public var path: [Draw.ID] = []
     private let service: any DrawsService
     @ObservationIgnored private let loads = Loads()
 
@@ -32,6 +39,22 @@ public final class ResultsViewModel {
             var fetched = try await service.loadDraws()
             fetched.value.sort(by: Draw.newestFirst)
             return fetched
+        }
+    }
+
+    /// Opens a draw's detail over the list.
+    public func showDraw(_ id: Draw.ID) {
+        path.append(id)
+    }
+
+    /// The detail of a draw on ``path``, made from the draws loaded: its previous and next replace
+    /// the draw's id on ``path``, so the path always says what is on screen. Before the draws are
+    /// loaded (a restored path), or for an id the backend does not have, the detail's
+    /// ``DrawDetailViewModel/failure`` says why it shows no draw.
+    public func detail(for id: Draw.ID) -> DrawDetailViewModel {
+        DrawDetailViewModel(draws: state.value?.value ?? [], drawID: id) { [weak self] from, to in
+            guard let self, let from, let index = path.lastIndex(of: from) else { return }
+            path[index] = to
         }
     }
 }

@@ -5,7 +5,8 @@ import Observation
 @Observable
 public final class TicketsViewModel {
     /// Loaded: the tickets sorted into checked and upcoming; `rejected` names the draws and
-    /// tickets left out, `cachedAt` the older cache time when either came from the offline cache.
+    /// tickets left out; `cacheStatus` is `.stale` and `cachedAt` the older save time when either
+    /// came from the offline cache.
     public private(set) var state: LoadState<Fetched<MyTickets>, LottoError> = .idle
     private let draws: any DrawsService
     private let tickets: any TicketsService
@@ -29,9 +30,11 @@ public final class TicketsViewModel {
             async let fetchedDraws = draws.loadDraws()
             async let fetchedTickets = tickets.loadTickets()
             let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
-            let cachedAt = [allDraws.cachedAt, mine.cachedAt].compactMap { $0 }.min()
+            let offline = allDraws.isOffline || mine.isOffline
             return Fetched(
-                value: MyTickets(draws: allDraws.value, tickets: mine.value), cachedAt: cachedAt,
+                value: MyTickets(draws: allDraws.value, tickets: mine.value),
+                cacheStatus: offline ? .stale : allDraws.cacheStatus ?? mine.cacheStatus,
+                cachedAt: [allDraws.cachedAt, mine.cachedAt].compactMap { $0 }.min(),
                 rejected: allDraws.rejected + mine.rejected)
         }
     }
