@@ -38,7 +38,8 @@ docs:
 	.ci/docs
 
 # Every Swift sample of the DocC catalogs and the README, type-checked as written against the
-# modules of the last build (SwiftUI samples where SwiftUI can be imported).
+# modules of the last build; SwiftUI samples against SwiftUI, or where it cannot be imported (Linux)
+# against .ci/swiftui/SwiftUI.swift, its signatures as far as the samples use them.
 samples:
 	$(SWIFT) build
 	.ci/samples
