@@ -1,6 +1,7 @@
 import FixtureTestSupport
 import Foundation
 import Koober
+import TestSupport
 import Testing
 
 @Suite("Koober as an app uses it")
@@ -51,5 +52,56 @@ struct KooberConsumerTests {
         let brand = try #require(RGBColor(hex: "#00CEBC"))
         #expect(brand == KooberTheme.brand)
         #expect(try JSONDecoder().decode(RGBColor.self, from: JSONEncoder().encode(brand)) == brand)
+    }
+
+    /// The catalog's Koober screens over HTTP: a rejected sign-in shown on the password field, then
+    /// the picker presented as a sheet item, searched as the user types, dismissed by a swipe, and
+    /// used again to book a ride.
+    @MainActor
+    @Test func signInThenPickADropoffAsTheUserTypesThenRide() async throws {
+        try await withFixtureServer { server in
+            let store = InMemoryValueStore<UserSession>()
+            let auth = RemoteUserAuthService(baseURL: server.baseURL)
+            let app = KooberAppModel(
+                signIn: KooberSignInUseCase(remoteAPI: auth, store: store),
+                signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
+            app.launch()
+            app.goToSignIn()
+            let form = try #require(app.signInForm)
+            (form.email, form.password) = ("johnny@gmail.com", "wrong")
+            await form.submit()
+            #expect(form.problems[.password] == .credentialsRejected)
+            form.password = "password"
+            await form.submit()
+            guard case .signedIn(let session) = app.screen else {
+                Issue.record("not signed in: \(app.screen)")
+                return
+            }
+
+            let rides = RemoteRideService(baseURL: server.baseURL)
+            let pickup = try #require(try await rides.searchLocations("").first)
+            let clock = RecordingClock()
+            let ride = NewRideViewModel(
+                locations: rides, rides: rides, pickup: pickup, session: session, onSessionExpired: app.signOut,
+                clock: clock)
+            await ride.loadRideOptions()
+            ride.pickDropoff()
+            ride.dropoffPicker = nil
+            #expect(ride.dropoff == nil)
+
+            ride.pickDropoff()
+            let picker = try #require(ride.dropoffPicker)
+            picker.query = "bondi"
+            await picker.searchAfterPause()
+            #expect(clock.sleeps == [.milliseconds(250)])
+            let bondi = try #require(picker.results.first)
+            ride.selectDropoff(bondi)
+            await ride.requestRide()
+            guard case .waitingForPickup(let booked) = ride.state else {
+                Issue.record("\(ride.state)")
+                return
+            }
+            #expect(booked.request.dropoff == bondi)
+        }
     }
 }

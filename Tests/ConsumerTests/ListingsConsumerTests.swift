@@ -88,4 +88,35 @@ struct ListingsConsumerTests {
         #expect(try JSONDecoder().decode(UserOffers.self, from: JSONEncoder().encode(offers)) == offers)
         #expect(try JSONDecoder().decode(ProductDetails.self, from: JSONEncoder().encode(details)) == details)
     }
+
+    /// The catalog's products screen over HTTP: a product's details with its image decoded through
+    /// the shared bytes, then a user switch that keeps the screen and reloads its badge.
+    @Test func aUserSwitchKeepsTheDetailsScreenAndItsImageComesDecoded() async throws {
+        try await withFixtureServer { server in
+            let service = RemoteListingsService(
+                baseURL: server.baseURL, credentials: BasicCredentials(username: "admin", password: "password"))
+            let bytes = ImageLoader { key in try await service.imageData(key: key) }
+            let thumbnails = ImagePipeline<Int>(
+                fetch: { key in try await bytes.image(for: key) }, decode: { data, _ in data.count }, cost: { _ in 1 })
+            let listing = ListingViewModel(service: service, userID: "1")
+            let coordinator = ListingsCoordinator(service: service, userID: "1", images: bytes)
+            await listing.load()
+            let jeans = try #require(listing.state.value?.products.first { $0.product.id == "2" })
+            #expect(jeans.badge == nil, "user 1 has no offer on the jeans")
+
+            coordinator.showDetails(productID: jeans.id)
+            let details = coordinator.details(for: .details(productID: jeans.id))
+            await details.load()
+            let imageBytes = try #require(details.image.value)
+            #expect(try await thumbnails.image(for: jeans.product.imageKey, maxPixelSize: 300) == imageBytes.count)
+
+            listing.userID = "2"
+            coordinator.userID = "2"
+            await listing.load()
+            await details.load()
+            #expect(listing.state.value?.products.first { $0.product.id == "2" }?.badge?.title == "Loyalty reward")
+            #expect(details.badge?.name == "loyalty")
+            #expect(coordinator.path == [.details(productID: "2")])
+        }
+    }
 }

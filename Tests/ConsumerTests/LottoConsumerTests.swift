@@ -139,4 +139,29 @@ struct LottoConsumerTests {
             try JSONDecoder().decode(DrawDate.self, from: Data(#""2023-02-30""#.utf8))
         }
     }
+
+    /// The results screen of the Lotto catalog over HTTP: a draw opened from the list, walked with
+    /// previous and next, and the navigation path in step with what is on screen.
+    @Test func theResultsScreenOpensADrawAndItsMovesKeepThePathInStep() async throws {
+        try await withFixtureServer { server in
+            let results = ResultsViewModel(service: RemoteLottoService(baseURL: server.baseURL))
+            await results.load()
+            let fetched = try #require(results.state.value)
+            #expect(!fetched.isOffline)
+            let newest = try #require(fetched.value.first)
+
+            results.showDraw(newest.id)
+            let detail = results.detail(for: newest.id)
+            #expect(detail.draw == newest)
+            #expect(detail.next == nil)
+            let older = try #require(detail.previous)
+            detail.showPrevious()
+            #expect(results.path == [older.id])
+            #expect(results.detail(for: older.id).next == newest)
+            #expect(!newest.accessibilityLabel.isEmpty)
+
+            results.path = []
+            #expect(results.detail(for: "draw-999").failure == .drawNotFound("draw-999"))
+        }
+    }
 }
