@@ -7,9 +7,10 @@ import Foundation
     import Darwin
 #endif
 
-/// What the terminal reports: a key, a new size, or that the app is back from a suspend.
+/// What the terminal reports: the keys one read found waiting (a paste is one event, not one per
+/// character), a new size, or that the app is back from a suspend.
 public enum TerminalEvent: Sendable {
-    case key(Key)
+    case keys([Key])
     case resize(width: Int, height: Int)
     /// The process was stopped and continued (`fg`): the screen must be drawn again.
     case resumed
@@ -26,7 +27,7 @@ public final class RawTerminal {
         public var description: String
     }
 
-    /// Keys as they are typed, and sizes as the window changes.
+    /// Keys as they arrive, every key of one read together, and sizes as the window changes.
     public let events: AsyncStream<TerminalEvent>
     private let resizes: any DispatchSourceSignal
     private let continues: any DispatchSourceSignal
@@ -59,7 +60,8 @@ public final class RawTerminal {
             while true {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 guard count > 0 else { break }
-                for key in reader.keys(from: Array(buffer[..<count])) { continuation.yield(.key(key)) }
+                let keys = reader.keys(from: Array(buffer[..<count]))
+                if !keys.isEmpty { continuation.yield(.keys(keys)) }
             }
             continuation.finish()
         }

@@ -11,7 +11,7 @@ import Observation
 /// _ = session.send(.down)   // "Draw 13, Wednesday 5 July 2023: …"
 /// ```
 @MainActor
-public final class ScreenReaderSession {
+public final class ScreenReaderSession: KeyReceiver {
     /// What was announced last, line by line.
     public private(set) var lines: [String] = []
     /// Everything written so far: the transcript a test reads.

@@ -41,6 +41,25 @@ extension TerminalView {
     }
 }
 
+/// Where keys go: a session that applies them to its view.
+@MainActor
+public protocol KeyReceiver: AnyObject {
+    /// Applies one key; `false` when the app should end.
+    func send(_ key: Key) -> Bool
+}
+
+extension KeyReceiver {
+    /// Applies every key that was waiting, in order, before anything is drawn: the views' changes
+    /// are drawn once, after the last key, so a paste of thousands of characters costs one frame.
+    /// A Ctrl-C among them ends the app at once, whatever is ahead of it.
+    /// - Returns: `false` when the app should end; the keys after the one that ended it are dropped.
+    public func send(_ keys: [Key]) -> Bool {
+        guard !keys.contains(.control("c")) else { return false }
+        for key in keys where !send(key) { return false }
+        return true
+    }
+}
+
 /// Where a session's time comes from: the real clock in an app, one a test moves by hand.
 public struct TerminalClock: Sendable {
     /// The time since the session began.
@@ -68,7 +87,7 @@ public struct TerminalClock: Sendable {
 /// The session keeps the keys every screen shares: Ctrl-C quits, Ctrl-L draws everything again,
 /// `?` (outside a text field) and F1 open the help overlay with the screen's ``TerminalView/keyHints``.
 @MainActor
-public final class TerminalSession {
+public final class TerminalSession: KeyReceiver {
     /// The frame on screen.
     public private(set) var frame: Canvas
     /// How many frames were drawn; a test can tell a redraw happened.

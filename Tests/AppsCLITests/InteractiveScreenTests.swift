@@ -197,6 +197,37 @@ struct InteractiveScreenTests {
         return (store, screen(PilotUI(flow: PilotRegistrationFlow(licenses: licenses, store: store))))
     }
 
+    /// A 20 KB paste without bracketed paste used to draw a frame per key (a minute of CPU in the
+    /// debug build); the keys of one read are one frame.
+    @Test func pilotAPasteOfTwentyThousandCharactersIsOneFrame() async throws {
+        let licenses = RemoteLicensesService(
+            baseURL: Self.embeddedURL, httpClient: try AppEnvironment.embeddedBackend())
+        let flow = PilotRegistrationFlow(licenses: licenses, store: InMemoryValueStore<Pilot>())
+        // A clock whose activity ticks never come: the frames counted are the keys' alone.
+        let still = TerminalClock(now: { .zero }, sleep: { _ in try await Task.sleep(for: .seconds(3600)) })
+        let session = TerminalSession(root: PilotUI(flow: flow), width: 80, height: 24, colors: .none, clock: still)
+        session.start()
+        _ = await session.showing("ATPL  B737, A380, B747")
+        let before = session.frameCount
+        #expect(session.send(Array(repeating: Key.character("a"), count: 20_000)))
+        _ = await session.showing("aaaaaaaaaa")
+        #expect(session.frameCount == before + 1)
+    }
+
+    @Test func aCtrlZAmongTheKeysOfOneReadSuspendsBetweenThemAndACtrlCEndsAtOnce() async throws {
+        let (store, session) = try pilotScreen()
+        _ = await session.showing("ATPL  B737, A380, B747")
+        var suspends = 0
+        #expect(
+            InteractiveScreen.apply([.character("A"), .control("z"), .character("B")], to: session) { suspends += 1 })
+        #expect(suspends == 1)
+        _ = await session.showing("AB")
+        #expect(!InteractiveScreen.apply([.character("C"), .control("c")], to: session) { suspends += 1 })
+        #expect(suspends == 1)
+        #expect(!session.frame.text.contains("ABC"), "nothing ahead of the Ctrl-C is applied")
+        #expect(try store.load() == nil)
+    }
+
     @Test func pilotMessagesAppearAsYouTypeAndRegisterWaitsForAValidForm() async throws {
         let (_, session) = try pilotScreen()
         let form = await session.showing("ATPL  B737, A380, B747")

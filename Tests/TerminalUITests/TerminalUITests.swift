@@ -98,6 +98,38 @@ struct SessionTests {
         #expect(!session.send(.control("c")))
     }
 
+    /// A paste without bracketed paste arrives as thousands of keys in a few reads: each read's
+    /// keys are applied before one frame, not one frame per key.
+    @Test func everyKeyOfOneReadIsAppliedBeforeOneFrame() async {
+        let counter = Counter()
+        let session = TerminalSession(root: CounterView(counter), width: 20, height: 2, colors: .none)
+        session.start()
+        let before = session.frameCount
+        #expect(session.send(Array(repeating: Key.character("+"), count: 20_000)))
+        #expect(counter.count == 20_000, "applied before anything is drawn")
+        _ = await session.frame { $0.text(row: 0) == "count 20000" }
+        #expect(session.frameCount == before + 1)
+    }
+
+    @Test func aCtrlCAmongTheWaitingKeysEndsTheAppBeforeTheKeysAheadOfIt() {
+        let counter = Counter()
+        let session = TerminalSession(root: CounterView(counter), width: 20, height: 2, colors: .none)
+        session.start()
+        #expect(!session.send([.character("+"), .character("+"), .control("c"), .character("+")]))
+        #expect(counter.count == 0)
+        #expect(!session.send([.character("+"), .character("q"), .character("+")]))
+        #expect(counter.count == 1, "the keys after a quit are dropped")
+    }
+
+    @Test func aScreenReaderHearsAPasteOnce() async {
+        let counter = Counter()
+        let session = ScreenReaderSession(root: CounterView(counter))
+        session.start()
+        #expect(session.send(Array(repeating: Key.character("+"), count: 500)))
+        while !session.transcript.contains("count 500") { await Task.yield() }
+        #expect(session.transcript == "count 0\ncount 500\n")
+    }
+
     @Test func aResizeDrawsEverythingAtTheNewSize() {
         var written = ""
         let session = TerminalSession(root: CounterView(Counter()), width: 20, height: 2, colors: .none) {

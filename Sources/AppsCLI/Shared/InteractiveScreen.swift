@@ -40,10 +40,8 @@ enum InteractiveScreen {
         session.start()
         for await event in terminal.events {
             switch event {
-            case .key(.control("z")):
-                terminal.suspend()
-            case .key(let key):
-                guard session.send(key) else { return }
+            case .keys(let keys):
+                guard apply(keys, to: session, suspend: terminal.suspend) else { return }
             case .resize(let width, let height):
                 session.resize(width: width, height: height)
             case .resumed:
@@ -59,11 +57,24 @@ enum InteractiveScreen {
         session.start()
         for await event in terminal.events {
             switch event {
-            case .key(.control("z")): terminal.suspend()
-            case .key(let key): guard session.send(key) else { return }
+            case .keys(let keys): guard apply(keys, to: session, suspend: terminal.suspend) else { return }
             case .resize, .resumed: break
             }
         }
+    }
+
+    /// Applies the keys of one read to a session, all before one frame, with a Ctrl-Z among them
+    /// suspending the app where it comes; a Ctrl-C anywhere ends it at once.
+    /// - Returns: whether the app goes on.
+    static func apply(_ keys: [Key], to session: any KeyReceiver, suspend: () -> Void) -> Bool {
+        guard !keys.contains(.control("c")) else { return false }
+        var pending = keys[...]
+        while let stop = pending.firstIndex(of: .control("z")) {
+            guard session.send(Array(pending[..<stop])) else { return false }
+            suspend()
+            pending = pending[(stop + 1)...]
+        }
+        return session.send(Array(pending))
     }
 }
 
