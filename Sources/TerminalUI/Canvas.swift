@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A colour a terminal can show: one of the eight standard ones (with their bright variants), or
 /// an sRGB colour for terminals with 24-bit colour.
 public enum TerminalColor: Hashable, Sendable {
@@ -82,6 +90,22 @@ public struct Canvas: Equatable, Sendable {
     public subscript(row: Int, column: Int) -> Cell {
         get { cells[row * width + column] }
         set { cells[row * width + column] = newValue }
+    }
+
+    /// Whether `row` holds the same bytes in both frames, which means the same cells: the frame
+    /// writer's way past the rows that did not change without comparing cell by cell. Different
+    /// bytes may still be equal cells (a long grapheme stored twice), so `false` means "compare".
+    func rowIsBitwiseEqual(_ row: Int, in other: Canvas) -> Bool {
+        guard width == other.width, row < height, row < other.height else { return false }
+        let range = row * width..<(row + 1) * width
+        return cells[range].withUnsafeBytes { mine in
+            other.cells[range].withUnsafeBytes { theirs in
+                guard mine.count == theirs.count, let mine = mine.baseAddress, let theirs = theirs.baseAddress else {
+                    return mine.count == theirs.count
+                }
+                return memcmp(mine, theirs, range.count * MemoryLayout<Cell>.stride) == 0
+            }
+        }
     }
 
     /// The whole canvas as a rectangle, for laying out.

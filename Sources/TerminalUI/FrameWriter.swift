@@ -41,18 +41,25 @@ public struct FrameWriter: Sendable {
 
     public func output(from previous: Canvas?, to frame: Canvas) -> String {
         var out = ""
-        let full = previous == nil || previous?.width != frame.width || previous?.height != frame.height
-        if full { out += "\u{1B}[0m\u{1B}[2J" }
+        let old = previous.flatMap { $0.width == frame.width && $0.height == frame.height ? $0 : nil }
+        if old == nil { out += "\u{1B}[0m\u{1B}[2J" }
+        /// Whether the cell must be written: always on a full frame, otherwise when it changed.
+        func changed(_ row: Int, _ column: Int) -> Bool {
+            guard let old else { return true }
+            return old[row, column] != frame[row, column]
+        }
         var current: CellStyle?
         for row in 0..<frame.height {
+            // Most rows of most frames are as they were: skip them without comparing cells.
+            if let old, old.rowIsBitwiseEqual(row, in: frame) { continue }
             var column = 0
             while column < frame.width {
-                guard full || previous?[row, column] != frame[row, column] else {
+                guard changed(row, column) else {
                     column += 1
                     continue
                 }
                 out += "\u{1B}[\(row + 1);\(column + 1)H"
-                while column < frame.width, full || previous?[row, column] != frame[row, column] {
+                while column < frame.width, changed(row, column) {
                     let cell = frame[row, column]
                     if cell.isWideTail {
                         column += 1

@@ -26,6 +26,36 @@ struct CanvasTests {
         #expect(writer.output(from: second, to: second) == "")
     }
 
+    /// Two frames drawn apart, as every frame is: the rows that did not change are skipped by their
+    /// bytes, and the one cell that did is the whole output, at 200×50 as at 5×2.
+    @Test func aLargeFrameWithOneChangedCellWritesThatCellAlone() {
+        func frame(spinner: Character) -> Canvas {
+            var canvas = Canvas(width: 200, height: 50)
+            for row in 0..<49 {
+                canvas.put("Row \(row): Bondi Beach, Harbour Bridge, Opera House", row: row, column: 2)
+            }
+            canvas.put("\(spinner) Searching…", row: 49, column: 2, style: CellStyle(foreground: .cyan))
+            return canvas
+        }
+        let writer = FrameWriter(colors: .trueColor)
+        #expect(
+            writer.output(from: frame(spinner: "⠋"), to: frame(spinner: "⠙")) == "\u{1B}[50;3H\u{1B}[0;36m⠙\u{1B}[0m")
+        #expect(writer.output(from: frame(spinner: "⠋"), to: frame(spinner: "⠋")) == "")
+    }
+
+    /// A grapheme too long to be stored inline is kept in memory of its own: equal cells with other
+    /// bytes, which the cell-by-cell comparison still finds equal.
+    @Test func equalCellsStoredApartAreNotWrittenAgain() {
+        let family = "👩‍👩‍👧‍👦 family"
+        var first = Canvas(width: 20, height: 1)
+        first.put(String(family.reversed().reversed()), row: 0)
+        var second = Canvas(width: 20, height: 1)
+        second.put(family, row: 0)
+        #expect(FrameWriter(colors: .none).output(from: first, to: second) == "")
+        second.put("F", row: 0, column: 3)
+        #expect(FrameWriter(colors: .none).output(from: first, to: second) == "\u{1B}[1;4H\u{1B}[0mF\u{1B}[0m")
+    }
+
     @Test func withoutColoursStylesKeepBoldAndInverse() {
         let style = CellStyle(foreground: .red, background: .rgb(0, 206, 188), bold: true, inverse: true)
         #expect(FrameWriter(colors: .trueColor).sgr(style) == "\u{1B}[0;1;7;31;48;2;0;206;188m")
