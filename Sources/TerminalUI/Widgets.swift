@@ -113,6 +113,44 @@ extension Canvas {
         return put("\(frame) \(label)\(time)", row: row, column: column, style: CellStyle(foreground: .cyan))
     }
 
+    /// Content that may be taller than `area` (a form whose every field shows a message in a small
+    /// window), drawn inside it and scrolled so that the focused rows are in view. `draw` draws on
+    /// a canvas of its own, as wide as `area`, from its top row, and returns the rows of the
+    /// focused control; the rows that fit are copied into `area`, so nothing lands on the header or
+    /// the footer. `↑` and `↓` in the area's right column say there is more above or below.
+    ///
+    /// ```swift
+    /// canvas.scrollable(in: body) { content in
+    ///     let row = 2 * focus
+    ///     content.put("[ Sign up ]", row: row)
+    ///     return row..<row + 1
+    /// }
+    /// ```
+    public mutating func scrollable(in area: Rect, _ draw: (inout Canvas) -> Range<Int>) {
+        guard area.width > 0, area.height > 0 else { return }
+        var content = Canvas(width: area.width, height: Self.scrollableHeight)
+        content.now = now
+        content.activityStarts = activityStarts
+        let focus = draw(&content)
+        activityStarts.merge(content.activityStarts) { _, inner in inner }
+        drawnActivities.formUnion(content.drawnActivities)
+        animates = animates || content.animates
+
+        let used = (0..<content.height).last { row in (0..<content.width).contains { content[row, $0] != Cell() } } ?? 0
+        let bottom = max(focus.upperBound, used + 1)
+        // The least scrolling that shows the whole focus (its top first when it is taller than the area).
+        let offset = max(0, min(focus.lowerBound, focus.upperBound - area.height))
+        for row in 0..<min(area.height, bottom - offset) {
+            for column in 0..<area.width { self[area.y + row, area.x + column] = content[offset + row, column] }
+        }
+        let more = CellStyle(dim: true)
+        if offset > 0 { put("↑", row: area.y, column: area.maxX - 1, style: more) }
+        if offset + area.height < bottom { put("↓", row: area.maxY - 1, column: area.maxX - 1, style: more) }
+    }
+
+    /// The most rows a scrollable area's content may have.
+    static let scrollableHeight = 120
+
     /// The keys of the screen in a box over the middle of it; Esc or `?` closes it.
     public mutating func helpOverlay(title: String, _ hints: [KeyHint]) {
         let keysWidth = hints.map(\.keys.terminalColumns).max() ?? 0

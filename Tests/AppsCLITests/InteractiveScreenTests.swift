@@ -354,6 +354,26 @@ struct InteractiveScreenTests {
         return (ui, screen(ui))
     }
 
+    /// On a backend that never answers, each letter typed shows at once and cancels the search in
+    /// flight, and Esc closes the picker at once: no key waits for the network.
+    @Test func kooberNoKeyWaitsForASearchThatNeverReturns() async throws {
+        let searches = Locked((started: 0, cancelled: 0))
+        let (_, session) = try kooberScreen(rides: { HangingSearches(live: $0, searches: searches) })
+        await session.signInAsJohnny()
+        session.press(.character("d"))
+        _ = await session.showing("› Apple Store")
+        for (index, letter) in "harbo".enumerated() {
+            session.type(String(letter))
+            _ = await session.showing("Where to? " + "harbo".prefix(index + 1))
+        }
+        session.press(.escape)
+        let closed = await session.frame { !$0.text.contains("Where to?") }
+        #expect(closed.text.contains("none yet: press d to choose"))
+        // Every search that reached the backend was cancelled, by the next letter or by Esc.
+        while searches.withLock({ $0.started != $0.cancelled }), !Task.isCancelled { await Task.yield() }
+        #expect(searches.withLock { $0.started >= 1 && $0.started == $0.cancelled })
+    }
+
     /// Typed quickly, `b`, ↓, Enter picks the second place with a b, not the second place of the
     /// list shown before the search; three keys typed in one breath send one search.
     @Test func kooberThePickerSearchesOncePerPauseAndKeysWaitForTheirList() async throws {
@@ -395,6 +415,32 @@ struct InteractiveScreenTests {
         let ride = await session.showing("Hello, Johnny")
         #expect(ride.text.contains("Wallabee") || ride.text.contains("Finding where you are"))
         _ = await session.showing("Pickup    Opera House")
+    }
+
+    /// At 60×16 the sign-up form with every message is taller than the window: it scrolls to the
+    /// focus at every stop, and the header and the footer stay as they are.
+    @Test func kooberSignUpAt60x16KeepsTheFocusInViewAndTheFooterIntact() async throws {
+        let session = TerminalSession(root: try embeddedKoober(), width: 60, height: 16, colors: .none)
+        session.start()
+        _ = await session.showing("Welcome to Koober")
+        session.press(.character("u"))
+        _ = await session.showing("Sign up")
+        for _ in 0..<5 { session.press(.tab) }
+        session.press(.enter)
+        let submitted = await session.showing("✗ Use at least 8 characters")
+        let footer = submitted.text(row: 15)
+        #expect(footer.hasPrefix(" Tab ↓ ⇧Tab ↑ next / previous field"))
+        #expect(submitted.text.contains("[ Sign up ]"))
+        let labels = ["Full name", "Nickname", "Email", "Phone", "Password"]
+        for stop in 0..<6 {
+            let drawn = session.frameCount
+            session.press(.tab)
+            let frame = await session.frame { _ in session.frameCount > drawn }
+            #expect(frame.text(row: 15) == footer)
+            #expect(frame.text(row: 0).hasPrefix(" Koober"))
+            let focused = stop < 5 ? labels[stop] : "[ Sign up ]"
+            #expect(frame.text.contains(focused), "the focus on \(focused) is in view")
+        }
     }
 
     @Test func kooberSignUpNamesTheFieldThatBreaksItsRule() async throws {
@@ -526,6 +572,31 @@ struct CountingRides: LocationsService, RideService {
     func searchLocations(_ query: String) async throws -> [Location] {
         searches.withLock { $0.append(query) }
         return try await live.searchLocations(query)
+    }
+
+    func rideOptions() async throws -> [RideOption] { try await live.rideOptions() }
+
+    func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
+        try await live.requestRide(request, session: session)
+    }
+}
+
+/// Places that never come for what the user types: every search for some text waits until it is
+/// cancelled, counting both; the empty search (the pickup, the picker's first list) answers.
+struct HangingSearches: LocationsService, RideService {
+    let live: RemoteRideService
+    let searches: Locked<(started: Int, cancelled: Int)>
+
+    func searchLocations(_ query: String) async throws -> [Location] {
+        guard !query.isEmpty else { return try await live.searchLocations(query) }
+        searches.withLock { $0.started += 1 }
+        do {
+            try await Task.sleep(for: .seconds(3600))
+        } catch {
+            searches.withLock { $0.cancelled += 1 }
+            throw error
+        }
+        return []
     }
 
     func rideOptions() async throws -> [RideOption] { try await live.rideOptions() }

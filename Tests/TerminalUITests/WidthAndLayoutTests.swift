@@ -102,6 +102,37 @@ struct LayoutTests {
         #expect(canvas.text(row: 2) == "")
     }
 
+    /// Ten rows of content in a four-row area: the focused rows are shown, nothing is drawn outside
+    /// the area, and arrows say there is more.
+    @Test func aScrollableAreaKeepsTheFocusInViewAndItsContentInside() {
+        func frame(focus: Int) -> Canvas {
+            var canvas = Canvas(width: 12, height: 6)
+            canvas.put("header", row: 0)
+            canvas.put("footer", row: 5)
+            canvas.scrollable(in: Rect(x: 0, y: 1, width: 12, height: 4)) { content in
+                for row in 0..<10 { content.put("line \(row)", row: row) }
+                return focus..<focus + 1
+            }
+            return canvas
+        }
+        let top = frame(focus: 0)
+        #expect((0..<6).map(top.text(row:)) == ["header", "line 0", "line 1", "line 2", "line 3     ↓", "footer"])
+        let bottom = frame(focus: 9)
+        #expect((0..<6).map(bottom.text(row:)) == ["header", "line 6     ↑", "line 7", "line 8", "line 9", "footer"])
+        let middle = frame(focus: 5)
+        #expect(middle.text(row: 4) == "line 5     ↓")
+        #expect(middle.text(row: 1) == "line 2     ↑")
+    }
+
+    @Test func contentThatFitsIsNotScrolledAndHasNoArrows() {
+        var canvas = Canvas(width: 12, height: 6)
+        canvas.scrollable(in: Rect(x: 1, y: 1, width: 10, height: 4)) { content in
+            content.put("only", row: 1)
+            return 1..<2
+        }
+        #expect((0..<6).map(canvas.text(row:)) == ["", "", " only", "", "", ""])
+    }
+
     @Test func theFooterLeavesOutTheScreensHintsBeforeHelpAndQuit() {
         var canvas = Canvas(width: 44, height: 2)
         canvas.footer([KeyHint("↑↓", "choose"), KeyHint("Enter", "open"), KeyHint("Tab", "switch tab")])

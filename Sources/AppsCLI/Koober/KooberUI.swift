@@ -399,39 +399,57 @@ final class KooberUI: TerminalView {
         }
     }
 
+    /// The form under its title, scrolled in a window too small for it so that the focused field
+    /// (with its message), or the button and what the submission says under it, is in view.
     private func drawForm(signUp: Bool, in canvas: inout Canvas) {
         let area = canvas.content
         canvas.put(signUp ? "Sign up" : "Sign in", row: area.y, column: area.x, style: CellStyle(bold: true))
-        var row = area.y + 2
-        for (index, field) in fields.enumerated() {
-            let problem = problem(of: field)
-            row += canvas.field(
-                field.label, editor: editors.editor(field, text: text(field)), focused: focus == index,
-                secure: field == .password, mark: problem.map { _ in .invalid },
-                message: problem, labelWidth: 12, at: row, in: area)
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
+        canvas.scrollable(in: body) { content in
+            let width = content.width
+            var row = 0
+            var focused = 0..<1
+            for (index, field) in fields.enumerated() {
+                let problem = problem(of: field)
+                let used = content.field(
+                    field.label, editor: editors.editor(field, text: text(field)), focused: focus == index,
+                    secure: field == .password, mark: problem.map { _ in .invalid },
+                    message: problem, labelWidth: 12, at: row,
+                    in: Rect(x: 0, y: 0, width: width, height: content.height))
+                if focus == index { focused = row..<row + used }
+                row += used
+            }
+            row += 1
+            content.put(
+                signUp ? "[ Sign up ]" : "[ Sign in ]", row: row, column: 0,
+                style: CellStyle(bold: true, inverse: focus == fields.count))
+            let status = Rect(x: 0, y: row + 2, width: width, height: 4)
+            let statusRows = drawFormStatus(signUp: signUp, in: status, on: &content)
+            if focus == fields.count { focused = row..<status.y + statusRows }
+            return focused
         }
-        row += 1
-        canvas.put(
-            signUp ? "[ Sign up ]" : "[ Sign in ]", row: row, column: area.x,
-            style: CellStyle(bold: true, inverse: focus == fields.count))
-        let status = Rect(x: area.x, y: row + 2, width: area.width, height: max(0, area.maxY - row - 2))
+    }
+
+    /// What the submission says under the button; returns the rows it used.
+    private func drawFormStatus(signUp: Bool, in status: Rect, on canvas: inout Canvas) -> Int {
         switch formPhase {
         case .editing:
-            if !signUp {
-                canvas.paragraph(
-                    "On the fixture backends (the embedded one, apps serve) the demo account is "
-                        + "johnny@gmail.com with the password \"password\".", in: status, style: CellStyle(dim: true))
-            }
+            guard !signUp else { return 0 }
+            return canvas.paragraph(
+                "On the fixture backends (the embedded one, apps serve) the demo account is "
+                    + "johnny@gmail.com with the password \"password\".", in: status, style: CellStyle(dim: true))
         case .submitting:
             canvas.activity(
                 signUp ? "Signing up… Esc cancels" : "Signing in… Esc cancels", id: "submit", row: status.y,
                 column: status.x)
+            return 1
         case .failed(let error):
             let used = canvas.paragraph(
                 error.localizedDescription.terminalSafe, in: status, style: CellStyle(foreground: .red))
             canvas.put(
                 "Fix it and press Enter on the button again.", row: status.y + used, column: status.x,
                 maxWidth: status.width, style: CellStyle(dim: true))
+            return used + 1
         }
     }
 

@@ -157,53 +157,64 @@ final class PilotUI: TerminalView {
         }
     }
 
+    /// The form, scrolled in a window too small for it so that the focused field (with its
+    /// message), the licenses or the button are in view.
     private func drawForm(in canvas: inout Canvas) {
-        let area = canvas.content
-        let errors = form.errors.mapValues(\.localizedDescription)
-        var row = area.y
-        for (field, label) in [(Focus.name, "Name"), (.password, "Password"), (.verification, "Password again")] {
-            row += canvas.field(
-                label, editor: editors.editor(field, text: text(of: field) ?? ""), focused: focus == field,
-                secure: field != .name, mark: errors[field.registrationField].map { _ in .invalid },
-                message: errors[field.registrationField], labelWidth: 18, at: row, in: area)
-        }
-        row += 1
-        canvas.put("License", row: row, column: area.x, style: CellStyle(bold: focus == .license))
-        let choices = Rect(x: area.x + 18, y: row, width: area.width - 18, height: area.maxY - row)
-        if let licenses = canvas.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
-            for license in licenses {
-                let chosen = license.type == form.selectedLicense?.type
-                canvas.put(
-                    (chosen ? "(•) " : "( ) ") + license.type.terminalSafe.rightPadded(to: 6)
-                        + license.aircraft.map(\.terminalSafe).joined(separator: ", "),
-                    row: row, column: choices.x, maxWidth: choices.width,
-                    style: CellStyle(bold: chosen, inverse: chosen && focus == .license))
-                row += 1
+        canvas.scrollable(in: canvas.content) { content in
+            let area = Rect(x: 0, y: 0, width: content.width, height: content.height)
+            var focused = 0..<1
+            let errors = form.errors.mapValues(\.localizedDescription)
+            var row = 0
+            for (field, label) in [(Focus.name, "Name"), (.password, "Password"), (.verification, "Password again")] {
+                let used = content.field(
+                    label, editor: editors.editor(field, text: text(of: field) ?? ""), focused: focus == field,
+                    secure: field != .name, mark: errors[field.registrationField].map { _ in .invalid },
+                    message: errors[field.registrationField], labelWidth: 18, at: row, in: area)
+                if focus == field { focused = row..<row + used }
+                row += used
             }
-            if let error = errors[.license] {
-                canvas.put(
-                    "✗ " + error.terminalSafe, row: row, column: choices.x, maxWidth: choices.width,
-                    style: CellStyle(foreground: .red))
-                row += 1
+            row += 1
+            let licensesStart = row
+            content.put("License", row: row, column: 0, style: CellStyle(bold: focus == .license))
+            let choices = Rect(x: 18, y: row, width: area.width - 18, height: 4)
+            if let licenses = content.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
+                for license in licenses {
+                    let chosen = license.type == form.selectedLicense?.type
+                    content.put(
+                        (chosen ? "(•) " : "( ) ") + license.type.terminalSafe.rightPadded(to: 6)
+                            + license.aircraft.map(\.terminalSafe).joined(separator: ", "),
+                        row: row, column: choices.x, maxWidth: choices.width,
+                        style: CellStyle(bold: chosen, inverse: chosen && focus == .license))
+                    row += 1
+                }
+                if let error = errors[.license] {
+                    content.put(
+                        "✗ " + error.terminalSafe, row: row, column: choices.x, maxWidth: choices.width,
+                        style: CellStyle(foreground: .red))
+                    row += 1
+                }
+            } else {
+                row += 2
             }
-        } else {
-            row += 2
-        }
-        row += 1
-        let enabled = form.isRegisterEnabled
-        let after = canvas.put(
-            "[ Register ]", row: row, column: area.x,
-            style: CellStyle(bold: enabled, dim: !enabled, inverse: focus == .register))
-        if !enabled {
-            canvas.put(
-                registerBlockedReason, row: row, column: after + 2, maxWidth: area.maxX - after - 2,
-                style: CellStyle(dim: true))
-        }
-        if let saveError = form.saveError {
-            canvas.paragraph(
-                saveError.localizedDescription.terminalSafe,
-                in: Rect(x: area.x, y: row + 1, width: area.width, height: area.maxY - row - 1),
-                style: CellStyle(foreground: .red))
+            if focus == .license { focused = licensesStart..<row }
+            row += 1
+            let enabled = form.isRegisterEnabled
+            let after = content.put(
+                "[ Register ]", row: row, column: 0,
+                style: CellStyle(bold: enabled, dim: !enabled, inverse: focus == .register))
+            if !enabled {
+                content.put(
+                    registerBlockedReason, row: row, column: after + 2, maxWidth: area.maxX - after - 2,
+                    style: CellStyle(dim: true))
+            }
+            var used = 1
+            if let saveError = form.saveError {
+                used += content.paragraph(
+                    saveError.localizedDescription.terminalSafe,
+                    in: Rect(x: 0, y: row + 1, width: area.width, height: 4), style: CellStyle(foreground: .red))
+            }
+            if focus == .register { focused = row..<row + used }
+            return focused
         }
     }
 
