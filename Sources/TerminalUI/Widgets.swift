@@ -13,6 +13,8 @@ public struct KeyHint: Hashable, Sendable {
 
     /// The keys every screen has, last in every footer: they are never the ones left out.
     public static let always = [KeyHint("?", "help"), KeyHint("q", "quit")]
+    /// The same keys while a text field has the focus, where `?` and `q` are typed.
+    public static let alwaysWhileEditing = [KeyHint("F1", "help"), KeyHint("Ctrl-C", "quit")]
 }
 
 /// The pieces every screen is made of: a title bar with tabs, a footer of key hints, a list with
@@ -30,12 +32,14 @@ extension Canvas {
         }
     }
 
-    /// The last row: the screen's key hints, then ``KeyHint/always``. When the row is too narrow,
-    /// the screen's hints are left out from the last one first; help and quit stay.
-    public mutating func footer(_ hints: [KeyHint]) {
+    /// The last row: the screen's key hints, then ``KeyHint/always`` (or, while a text field has
+    /// the focus, ``KeyHint/alwaysWhileEditing``: only keys that work there). When the row is too
+    /// narrow, the screen's hints are left out from the last one first; help and quit stay.
+    public mutating func footer(_ hints: [KeyHint], editingText: Bool = false) {
         var shown = hints
+        let always = editingText ? KeyHint.alwaysWhileEditing : KeyHint.always
         func line(_ hints: [KeyHint]) -> String {
-            " " + (hints + KeyHint.always).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
+            " " + (hints + always).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         }
         while !shown.isEmpty, line(shown).terminalColumns > width { shown.removeLast() }
         put(line(shown), row: height - 1, style: CellStyle(dim: true))

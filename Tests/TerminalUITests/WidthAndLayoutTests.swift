@@ -133,6 +133,13 @@ struct LayoutTests {
         #expect((0..<6).map(canvas.text(row:)) == ["", "", " only", "", "", ""])
     }
 
+    /// In a text field `?` and `q` are typed, so the footer offers the keys that work there.
+    @Test func whileATextFieldHasTheFocusTheFooterOffersF1AndCtrlC() {
+        var canvas = Canvas(width: 60, height: 2)
+        canvas.footer([KeyHint("Tab", "next field")], editingText: true)
+        #expect(canvas.text(row: 1) == " Tab next field · F1 help · Ctrl-C quit")
+    }
+
     @Test func theFooterLeavesOutTheScreensHintsBeforeHelpAndQuit() {
         var canvas = Canvas(width: 44, height: 2)
         canvas.footer([KeyHint("↑↓", "choose"), KeyHint("Enter", "open"), KeyHint("Tab", "switch tab")])

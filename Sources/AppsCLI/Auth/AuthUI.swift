@@ -101,7 +101,7 @@ final class AuthUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("AuthMVP")
-        canvas.footer(Array(keyHints.prefix(3)))
+        canvas.footer(Array(keyHints.prefix(3)), editingText: isEditingText)
         let area = canvas.content
         switch screen {
         case .success(let success):

@@ -372,7 +372,7 @@ final class KooberUI: TerminalView {
     func draw(in canvas: inout Canvas) {
         canvas.fill(row: 0, style: brand)
         canvas.put(" Koober ", row: 0, style: brand)
-        canvas.footer(Array(keyHints.prefix(4)))
+        canvas.footer(Array(keyHints.prefix(4)), editingText: isEditingText)
         switch app.screen {
         case .launching:
             canvas.activity("Launching…", id: "launch", row: 2, column: 2)

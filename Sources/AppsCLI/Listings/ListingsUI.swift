@@ -98,7 +98,7 @@ final class ListingsUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0)
-        canvas.footer(Array(keyHints.prefix(4)))
+        canvas.footer(Array(keyHints.prefix(4)), editingText: isEditingText)
         if let route = coordinator.path.last {
             drawDetails(coordinator.details(for: route), in: &canvas)
         } else {

@@ -101,7 +101,7 @@ final class LottoUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Lotto", tabs: Tab.allCases.map(\.title), selected: tab.rawValue)
-        canvas.footer(keyHints.filter { $0 != pages })
+        canvas.footer(keyHints.filter { $0 != pages }, editingText: isEditingText)
         if let detail {
             drawDetail(detail, in: &canvas)
             return

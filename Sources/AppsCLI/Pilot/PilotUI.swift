@@ -141,7 +141,7 @@ final class PilotUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         canvas.titleBar("Pilot registration")
-        canvas.footer(Array(keyHints.prefix(3)))
+        canvas.footer(Array(keyHints.prefix(3)), editingText: isEditingText)
         switch flow.screen {
         case .launching:
             canvas.activity("Loading…", id: "launch", row: 2, column: 2)
