@@ -272,6 +272,18 @@ struct InteractiveScreenTests {
         screen(ListingsUI(service: try embeddedListings(), userID: "1"))
     }
 
+    /// Offers that could not be loaded are not "none", and the retry hint stays in view at 60×16.
+    @Test func listingsSayTheOffersCouldNotBeLoadedAndHowToRetry() async throws {
+        let session = TerminalSession(
+            root: ListingsUI(service: NoOffers(live: try embeddedListings()), userID: "1"), width: 60, height: 16,
+            colors: .none)
+        session.start()
+        let list = await session.showing("Blue Oxford Shirt")
+        #expect(list.text(row: 1).hasPrefix("  Offers could not be loaded: "))
+        #expect(list.text(row: 2) == "  The products show without badges · r tries again")
+        #expect(!list.text.contains("Offers: none"))
+    }
+
     @Test func listingsShowPricesBadgesAndTheUsersOffers() async throws {
         let session = try listingsScreen()
         let list = await session.showing("Blue Oxford Shirt")
@@ -530,6 +542,16 @@ struct CachedLotto: DrawsService, TicketsService {
 }
 
 /// The retailer's API with every image missing.
+/// The retailer's API where the offers call cannot reach the backend.
+struct NoOffers: ListingsService {
+    let live: RemoteListingsService
+
+    func products() async throws -> [RetailProduct] { try await live.products() }
+    func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
+    func offers(userID: String) async throws -> UserOffers { throw NetworkError.cannotConnect(host: "shop.test") }
+    func imageData(key: String) async throws -> Data { try await live.imageData(key: key) }
+}
+
 struct NoImages: ListingsService {
     let live: RemoteListingsService
 

@@ -111,17 +111,25 @@ final class ListingsUI: TerminalView {
             return
         }
         let named = loaded.offers.map { "\($0.title) (\($0.type))".terminalSafe }
-        canvas.put(
-            "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), row: 1, column: 2,
-            maxWidth: canvas.width - 4, style: CellStyle(dim: true))
+        if let failure = loaded.offersFailure {
+            // Offers that failed are not "none": say so, with what failed, and keep the retry hint
+            // on a line of its own so that a long error never cuts it.
+            canvas.put(
+                "Offers could not be loaded: \(failure.localizedDescription)".terminalSafe, row: 1, column: 2,
+                maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
+        } else {
+            canvas.put(
+                "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), row: 1, column: 2,
+                maxWidth: canvas.width - 4, style: CellStyle(dim: true))
+        }
         if let pendingUser {
             canvas.activity("Loading user \(pendingUser.userID)…", id: "user", row: 2, column: 2)
         } else if let userNotice {
             canvas.put(userNotice, row: 2, column: 2, maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
-        } else if let failure = loaded.offersFailure {
+        } else if loaded.offersFailure != nil {
             canvas.put(
-                "Without badges: \(failure.localizedDescription)".terminalSafe, row: 2, column: 2,
-                maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
+                "The products show without badges · r tries again", row: 2, column: 2, maxWidth: canvas.width - 4,
+                style: CellStyle(foreground: .yellow))
         }
         let nameWidth = max(12, min(30, canvas.width - 36))
         let rows = loaded.products.map { item in
