@@ -54,11 +54,17 @@ public final class ScreenReaderSession: KeyReceiver {
         } onChange: { [weak self] in
             Task { @MainActor in self?.announce() }
         }
-        // A new screen (its name changed) is read whole; otherwise only the lines that changed.
+        // A new screen (its name changed) is read whole; otherwise only the lines that are new, by
+        // their words and not their place, so a line that appears above others does not repeat them.
+        var heard = Dictionary(lines.map { ($0, 1) }, uniquingKeysWith: +)
         let changed =
             spoken.first != lines.first
             ? spoken
-            : spoken.enumerated().filter { $0.offset >= lines.count || lines[$0.offset] != $0.element }.map(\.element)
+            : spoken.filter { line in
+                guard let count = heard[line], count > 0 else { return true }
+                heard[line] = count - 1
+                return false
+            }
         lines = spoken
         say(changed)
     }

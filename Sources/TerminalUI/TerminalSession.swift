@@ -34,10 +34,15 @@ extension TerminalView {
     public var isEditingText: Bool { false }
     public var minimumSize: (width: Int, height: Int) { (40, 12) }
 
-    public var spokenLines: [String] {
-        var canvas = Canvas(width: 100, height: 40)
+    public var spokenLines: [String] { drawnLines }
+
+    /// The screen drawn as plain lines, on a canvas wide enough that no sentence is wrapped or cut
+    /// (one announcement is one line, whatever the window's width); the footer's hints are left
+    /// out, since `?` reads them.
+    public var drawnLines: [String] {
+        var canvas = Canvas(width: 400, height: 40)
         draw(in: &canvas)
-        return canvas.plainLines(rows: 0..<canvas.height - 1)  // the footer's hints are read by `?`
+        return canvas.plainLines(rows: 0..<canvas.height - 1)
     }
 }
 

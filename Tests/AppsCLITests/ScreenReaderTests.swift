@@ -60,4 +60,41 @@ struct ScreenReaderTests {
         let typed = await next(session, after: mark)
         #expect(typed.hasSuffix("Name [ Amelia ]\n"))
     }
+
+    /// A whole Koober sign-in heard as NVDA or Orca would say it: every focus stop named with its
+    /// role, state and place, once, as the focus arrives; a problem when it appears.
+    @Test func kooberSignInNamesEveryFocusStop() async throws {
+        let session = ScreenReaderSession(root: try embeddedKoober())
+        session.start()
+        while !session.transcript.contains("Sign in, button, 1 of 2") { await Task.yield() }
+        var mark = session.transcript.count
+        func step(_ keys: Key...) async -> String {
+            for key in keys { _ = session.send(key) }
+            let heard = await next(session, after: mark)
+            mark = session.transcript.count
+            return heard
+        }
+        func type(_ text: String) -> Bool { session.send(text.map(Key.character)) }
+
+        #expect(await step(.right) == "Sign up, button, 2 of 2\n")
+        #expect(await step(.left) == "Sign in, button, 1 of 2\n")
+        let form = await step(.enter)
+        #expect(form.hasPrefix("Koober, Sign in\n"))
+        #expect(form.hasSuffix("Email, text field, empty, 1 of 3\n"))
+        #expect(type("johnny"))
+        #expect(await next(session, after: mark) == "Email: Enter an email address with an @.\n")
+        mark = session.transcript.count
+        #expect(await step(.tab) == "Password, secure text field, empty, 2 of 3\n")
+        #expect(type("password"))
+        #expect(await step(.tab) == "Sign in, button, 3 of 3\n")
+        #expect(
+            await step(.up, .up) == "Email, text field, johnny, invalid: Enter an email address with an @., 1 of 3\n")
+        #expect(type("@gmail.com"))
+        while !session.lines.allSatisfy({ !$0.hasPrefix("Email:") }) { await Task.yield() }
+        mark = session.transcript.count
+        #expect(await step(.tab, .tab) == "Sign in, button, 3 of 3\n")
+        _ = session.send(.enter)
+        while !session.transcript.contains("Hello, Johnny") { await Task.yield() }
+        #expect(!session.transcript.contains("•"), "a password is never read out")
+    }
 }

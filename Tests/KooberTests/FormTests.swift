@@ -101,6 +101,28 @@ struct KooberFormTests {
         #expect(form.problems.isEmpty)
     }
 
+    /// The words VoiceOver and the terminal's screen reader share: title, role, state, problem;
+    /// never a password's characters.
+    @Test func eachFieldDescribesItselfForAScreenReader() async throws {
+        let app = try makeApp(Backend(signInResult: .failure(.unauthorized)))
+        app.goToSignIn()
+        let form = try #require(app.signInForm)
+        #expect(form.accessibilityDescription(of: .email) == "Email, text field, empty")
+        (form.email, form.password) = ("johnny@gmail.com", "wrong")
+        await form.submit()
+        #expect(
+            form.accessibilityDescription(of: .password)
+                == "Password, secure text field, 5 characters, invalid: The email or password is incorrect.")
+        #expect(SignUpField.fullName.title == "Full name")
+        app.backToWelcome()
+        app.goToSignUp()
+        let signUp = try #require(app.signUpForm)
+        signUp.phone = "abc"
+        #expect(
+            signUp.accessibilityDescription(of: .phone)
+                == "Phone, text field, abc, invalid: Enter a phone number: digits, spaces, dashes.")
+    }
+
     /// A sign-in that the backend never answers, seen while it is being sent.
     func signInInFlight(_ backend: Backend) async throws -> (KooberAppModel, SignInForm, Task<Void, Never>) {
         let app = try makeApp(backend)

@@ -151,6 +151,18 @@ struct SessionTests {
         #expect(counter.count == 1, "the keys after a quit are dropped")
     }
 
+    /// A line that appears above others (a field's problem) is announced alone: the lines below
+    /// it moved, they did not change.
+    @Test func aScreenReaderHearsANewLineWithoutTheLinesItMoved() async {
+        let counter = Counter()
+        let session = ScreenReaderSession(root: MessagesView(counter))
+        session.start()
+        #expect(session.transcript == "Messages\nlast line\n")
+        counter.count = 1
+        while !session.transcript.contains("message 1") { await Task.yield() }
+        #expect(session.transcript == "Messages\nlast line\nmessage 1\n")
+    }
+
     @Test func aScreenReaderHearsAPasteOnce() async {
         let counter = Counter()
         let session = ScreenReaderSession(root: CounterView(counter))
@@ -203,6 +215,16 @@ final class ManualClock: @unchecked Sendable {
 }
 
 @MainActor
+/// A title, as many messages as the counter says, and a last line under them.
+final class MessagesView: TerminalView {
+    let counter: Counter
+    init(_ counter: Counter) { self.counter = counter }
+
+    var spokenLines: [String] { ["Messages"] + (0..<counter.count).map { "message \($0 + 1)" } + ["last line"] }
+    func draw(in canvas: inout Canvas) {}
+    func handle(_ key: Key) -> KeyOutcome { .handled }
+}
+
 final class BusyView: TerminalView {
     var keyHints: [KeyHint] { [KeyHint("+", "add one")] }
 

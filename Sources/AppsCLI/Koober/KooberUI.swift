@@ -70,6 +70,8 @@ final class KooberUI: TerminalView {
     private(set) var focus = 0
     /// On the welcome screen: 0 sign in, 1 sign up.
     private(set) var welcomeChoice = 0
+    /// The focus stop last described for a screen reader, and what was said of it.
+    @ObservationIgnored private var spokenFocus: (stop: String, line: String)?
     /// A question waiting for y or n, and what y does.
     private(set) var confirming: (question: String, action: () -> KeyOutcome)?
     private var editors = FieldEditors<Field>()
@@ -365,6 +367,61 @@ final class KooberUI: TerminalView {
             pickerKeys = []
             for key in keys where ride.dropoffPicker === picker { pickFromList(key, picker, ride) }
         }
+    }
+
+    // MARK: Screen reader
+
+    /// What a screen reader hears: the screen's name, what it says, and last the focused control
+    /// in the library's words with its place ("Password, secure text field, empty, 2 of 3"),
+    /// announced when the focus arrives there, not again as the user types into it.
+    var spokenLines: [String] {
+        switch app.screen {
+        case .onboarding(.welcome):
+            let error = app.error.map { [$0.localizedDescription.terminalSafe] } ?? []
+            return ["Koober, Welcome", "Rides at the tap of a key."] + error + [focusLine]
+        case .onboarding(.signIn), .onboarding(.signUp):
+            return [signingUp ? "Koober, Sign up" : "Koober, Sign in"] + formLines + [focusLine]
+        default:
+            return drawnLines
+        }
+    }
+
+    private var signingUp: Bool { app.signUpForm != nil }
+
+    /// The form's problems, one line each, then where the submission stands.
+    private var formLines: [String] {
+        let problems = fields.compactMap { field in problem(of: field).map { "\(field.label): \($0)" } }
+        switch formPhase {
+        case .editing:
+            return problems
+                + (signingUp ? [] : ["The demo account is johnny@gmail.com with the password \"password\"."])
+        case .submitting: return problems + [signingUp ? "Signing up… Esc cancels" : "Signing in… Esc cancels"]
+        case .failed(let error):
+            return problems + [error.localizedDescription.terminalSafe, "Fix it and press Enter on the button again."]
+        }
+    }
+
+    /// The focused control, described when the focus arrived at it.
+    private var focusLine: String {
+        let stop = "\(app.screen) \(focus) \(welcomeChoice)"
+        if let spokenFocus, spokenFocus.stop == stop { return spokenFocus.line }
+        let line = focusDescription
+        spokenFocus = (stop, line)
+        return line
+    }
+
+    private var focusDescription: String {
+        guard case .onboarding(let onboarding) = app.screen, onboarding != .welcome else {
+            return (welcomeChoice == 0 ? "Sign in" : "Sign up") + ", button, \(welcomeChoice + 1) of 2"
+        }
+        let place = "\(focus + 1) of \(fields.count + 1)"
+        guard focus < fields.count else { return (signingUp ? "Sign up" : "Sign in") + ", button, " + place }
+        let field = fields[focus]
+        if let form = app.signInForm, let signInField = field.signInField {
+            return form.accessibilityDescription(of: signInField).terminalSafe + ", " + place
+        }
+        let description = app.signUpForm?.accessibilityDescription(of: field.signUpField) ?? field.label
+        return description.terminalSafe + ", " + place
     }
 
     // MARK: Drawing

@@ -88,6 +88,21 @@ public final class SignInForm {
         submission.cancel()
     }
 
+    /// The field in words, role and problem included, for a screen reader that knows no roles (the
+    /// command line's `--screen-reader`): `Password, secure text field, 5 characters, invalid: The
+    /// email or password is incorrect.` VoiceOver says the role and the value itself, so a SwiftUI
+    /// field gives it the same title and problem:
+    ///
+    /// ```swift
+    /// SecureField(SignInField.password.title, text: $form.password)
+    ///     .accessibilityHint(form.problems[.password]?.localizedDescription ?? "")
+    /// ```
+    public func accessibilityDescription(of field: SignInField) -> String {
+        fieldDescription(
+            title: field.title, secure: field == .password, value: field == .email ? email : password,
+            problem: problems[field])
+    }
+
     private func edited(_ field: SignInField) {
         editedFields.insert(field)
         rejected = false
@@ -161,5 +176,21 @@ public final class SignUpForm {
     /// Cancels the submission under way; the form stays as it was filled in.
     public func cancel() {
         submission.cancel()
+    }
+
+    /// The field in words, role and problem included, for a screen reader that knows no roles (the
+    /// command line's `--screen-reader`): `Email, text field, ann, invalid: Enter an email address
+    /// with an @.` VoiceOver says the role and the value itself; see
+    /// ``SignInForm/accessibilityDescription(of:)``.
+    public func accessibilityDescription(of field: SignUpField) -> String {
+        let value =
+            switch field {
+            case .fullName: fullName
+            case .nickname: nickname
+            case .email: email
+            case .phone: phone
+            case .password: password
+            }
+        return fieldDescription(title: field.title, secure: field == .password, value: value, problem: problems[field])
     }
 }
