@@ -140,7 +140,12 @@ extension Canvas {
         drawnActivities.formUnion(content.drawnActivities)
         animates = animates || content.animates
 
-        let used = (0..<content.height).last { row in (0..<content.width).contains { content[row, $0] != Cell() } } ?? 0
+        let blank = Canvas(width: content.width, height: content.height)
+        let used =
+            (0..<content.height).last { row in
+                !content.rowIsBitwiseEqual(row, in: blank)
+                    && (0..<content.width).contains { content[row, $0] != Cell() }
+            } ?? 0
         let bottom = max(focus.upperBound, used + 1)
         // The least scrolling that shows the whole focus (its top first when it is taller than the area).
         let offset = max(0, min(focus.lowerBound, focus.upperBound - area.height))
