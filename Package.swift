@@ -33,7 +33,7 @@ let package = Package(
     ],
     targets: [
         // Shared
-        .target(name: "AppsCore"),
+        .target(name: "AppsCore", resources: [.process("Resources")]),
         .target(
             name: "Networking",
             dependencies: [

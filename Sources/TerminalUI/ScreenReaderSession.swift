@@ -77,11 +77,13 @@ public final class ScreenReaderSession: KeyReceiver {
 }
 
 extension Canvas {
-    /// The rows as plain lines: box drawing and selection marks left out, spaces runs made one,
-    /// empty rows dropped.
+    /// The rows as plain lines: box drawing, selection marks and spinners (braille patterns) left
+    /// out, spaces runs made one, empty rows dropped.
     public func plainLines(rows: Range<Int>) -> [String] {
         rows.clamped(to: 0..<height).compactMap { row in
-            let text = text(row: row).unicodeScalars.filter { !(0x2500...0x257F).contains($0.value) && $0 != "›" }
+            let text = text(row: row).unicodeScalars.filter {
+                !(0x2500...0x257F).contains($0.value) && !(0x2800...0x28FF).contains($0.value) && $0 != "›"
+            }
             let words = String(String.UnicodeScalarView(text)).split(separator: " ").joined(separator: " ")
             return words.isEmpty ? nil : words
         }

@@ -1,3 +1,4 @@
+import AuthMVP
 import Lotto
 import Persistence
 import PilotRegistration
@@ -46,19 +47,72 @@ struct ScreenReaderTests {
         #expect(!session.send(.character("q")))
     }
 
-    /// An app without lines of its own is read from its drawn screen, boxes and marks left out.
-    @Test func pilotIsReadFromItsScreenWithoutBoxDrawing() async throws {
+    /// Sends keys and waits for what they make the session say.
+    func heard(_ session: ScreenReaderSession, after keys: Key...) async -> String {
+        let mark = session.transcript.count
+        for key in keys { _ = session.send(key) }
+        return await next(session, after: mark)
+    }
+
+    /// The pilot form heard stop by stop: each field with its role and place once as the focus
+    /// arrives (never its password), a problem as it appears, the licenses as a choice with the
+    /// chosen one, and the button dimmed with why.
+    @Test func pilotNamesEveryFocusStopAndTheChosenLicense() async throws {
         let licenses = RemoteLicensesService(
             baseURL: AppEnvironment.embeddedBaseURL, httpClient: try AppEnvironment.embeddedBackend())
         let session = ScreenReaderSession(
             root: PilotUI(flow: PilotRegistrationFlow(licenses: licenses, store: InMemoryValueStore<Pilot>())))
         session.start()
-        while !session.transcript.contains("MPL") { await Task.yield() }
-        #expect(session.transcript.contains("License ( ) PPL C152, C172, D40A\n"))
-        let mark = session.transcript.count
-        for character in "Amelia" { _ = session.send(.character(character)) }
-        let typed = await next(session, after: mark)
-        #expect(typed.hasSuffix("Name [ Amelia ]\n"))
+        while !session.transcript.contains("Licenses: PPL, ATPL, MPL\n") { await Task.yield() }
+        #expect(session.transcript.hasPrefix("Pilot registration\n"))
+        #expect(session.transcript.contains("Name, text field, empty, 1 of 5\n"))
+        #expect(session.send("Amelia".map(Key.character)))
+        #expect(await heard(session, after: .tab) == "Password, secure text field, empty, 2 of 5\n")
+        #expect(await heard(session, after: .character("s")) == "Password: Use at least 12 characters.\n")
+        #expect(await heard(session, after: .tab) == "Password again, secure text field, empty, 3 of 5\n")
+        #expect(await heard(session, after: .tab) == "License, none chosen, 3 to choose from with ← →, 4 of 5\n")
+        #expect(await heard(session, after: .right) == "PPL, license, selected, aircraft C152, C172, D40A, 1 of 3\n")
+        #expect(await heard(session, after: .right) == "ATPL, license, selected, aircraft B737, A380, B747, 2 of 3\n")
+        #expect(
+            await heard(session, after: .tab) == "Register, button, dimmed, fix the fields marked ✗ first, 5 of 5\n")
+        #expect(
+            await heard(session, after: .up, .up, .up)
+                == "Password, secure text field, 1 characters, invalid: Use at least 12 characters., 2 of 5\n")
+        #expect(!session.transcript.contains("│") && !session.transcript.contains("Amelia, 1"))
+    }
+
+    /// The AuthMVP login heard as the presenter renders it: fields, a red field's requirement, and
+    /// the button as its title changes from Login to Cancel.
+    @Test func authNamesEveryFocusStopAndTheButtonAsItChanges() async throws {
+        let session = ScreenReaderSession(root: AuthUI(service: HangingAuthentication()))
+        session.start()
+        #expect(session.transcript == "AuthMVP, Login\nEmail, text field, empty, 1 of 3\n")
+        #expect(await heard(session, after: .character("a")) == "Email: needs an @, like ann@example.com\n")
+        #expect(session.send("@b.c".map(Key.character)))
+        #expect(await heard(session, after: .tab) == "Password, secure text field, empty, 2 of 3\n")
+        #expect(session.send("secret".map(Key.character)))
+        #expect(await heard(session, after: .tab) == "Login, button, 3 of 3\n")
+        #expect(await heard(session, after: .enter) == "Logging in… Esc cancels\nCancel, button, 3 of 3\n")
+        #expect(!session.transcript.contains("secret"))
+    }
+
+    /// The products heard one at a time: the selected product in the library's words with its place.
+    @Test func listingsAnnouncesTheSelectedProductWithItsBadgeAndPlace() async throws {
+        let session = ScreenReaderSession(root: ListingsUI(service: try embeddedListings(), userID: "1"))
+        session.start()
+        while !session.transcript.contains(" of 8") { await Task.yield() }
+        #expect(
+            session.transcript == """
+                Listings [user 1]
+                Loading products…
+                Listings, user 1: 8 products
+                Offers: Bonus points (BONUS), Early access to the sale (PRIORITY_ACCESS), 20% off (REDUCED)
+                Blue Oxford Shirt, £12.50 was £14.00, Loyalty reward badge, 1 of 8
+
+                """)
+        let second = await heard(session, after: .down)
+        #expect(second.hasSuffix(", 2 of 8\n"))
+        #expect(second.split(separator: "\n").count == 1, "only the selection is new: \(second)")
     }
 
     /// A whole Koober sign-in heard as NVDA or Orca would say it: every focus stop named with its

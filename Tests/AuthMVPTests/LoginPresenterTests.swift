@@ -56,6 +56,20 @@ struct LoginPresenterTests {
             ])
     }
 
+    @Test func theStateDescribesItsFieldsAndButtonForAScreenReader() {
+        let (presenter, view, _, _) = makeSUT()
+        presenter.viewDidLoad()
+        #expect(view.states.last?.accessibilityDescription(of: .email) == "Email, text field, empty")
+        #expect(view.states.last?.buttonAccessibilityDescription == "Login, button, dimmed")
+        presenter.emailChanged("ann")
+        presenter.passwordChanged("secret")
+        let shown = view.states.last
+        #expect(
+            shown?.accessibilityDescription(of: .email)
+                == "Email, text field, ann, invalid: needs an @, like ann@example.com")
+        #expect(shown?.accessibilityDescription(of: .password) == "Password, secure text field, 6 characters")
+    }
+
     @Test func tappingADisabledButtonDoesNothing() {
         let (presenter, view, _, service) = makeSUT()
         presenter.emailChanged("no-at-sign")

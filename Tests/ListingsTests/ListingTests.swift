@@ -28,6 +28,12 @@ struct ListingTests {
         ListingViewModel(service: StubListingsService(productsResult: products, offersResult: offers), userID: "1")
     }
 
+    @Test func aRowReadsAloudAsOneSentence() {
+        #expect(
+            ListedProduct(product: shirt, badge: loyalty).accessibilityLabel == "Shirt, £12.50, Loyalty reward badge")
+        #expect(ListedProduct(product: shirt, badge: nil).accessibilityLabel == "Shirt, £12.50")
+    }
+
     @Test func productsCarryTheirBadges() async {
         let bonus = Offer(id: "1", title: "B", type: "BONUS")
         let model = makeSUT(offers: .success(UserOffers(badges: [loyalty], offers: [bonus])))

@@ -178,6 +178,22 @@ struct PresentationTests {
         #expect(flow.registration.register()?.name == "Ann")
     }
 
+    @Test func fieldsAndLicensesDescribeThemselvesForAScreenReader() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        let form = flow.registration
+        #expect(form.accessibilityDescription(of: .name) == "Name, text field, empty")
+        form.password = "short"
+        #expect(
+            form.accessibilityDescription(of: .password)
+                == "Password, secure text field, 5 characters, invalid: Use at least 12 characters.")
+        #expect(form.accessibilityDescription(of: .verification).hasPrefix("Password again, secure text field"))
+        form.licenseType = "ATPL"
+        #expect(form.accessibilityDescription(of: atpl) == "ATPL, license, selected, aircraft B737, A380, B747")
+        #expect(form.accessibilityDescription(of: ppl) == "PPL, license, aircraft C152, C172, D40A")
+        #expect(RegistrationField.verification.title == "Password again")
+    }
+
     @Test func aFailedSaveStaysOnTheFormWithTheReason() async throws {
         let flow = try makeFlow(store: FailingPilotStore())
         await flow.launch()

@@ -11,13 +11,14 @@ final class AuthUI: TerminalView {
         case login
         case success(SuccessPresenter)
     }
-    enum Focus: CaseIterable { case email, password, button }
+    enum Focus: Int, CaseIterable { case email, password, button }
 
     private(set) var screen = Screen.login
     private(set) var focus = Focus.email
     /// Asked before quitting throws away what was typed.
     private(set) var confirmingQuit = false
     private var editors = FieldEditors<Focus>()
+    @ObservationIgnored private var spokenFocus = SpokenFocus()
     /// The presenter's view.
     let rendered = RenderedLogin()
     @ObservationIgnored private let presenter: LoginPresenter
@@ -159,6 +160,35 @@ final class AuthUI: TerminalView {
         if case .login = screen {
             focus = .email
             presenter.reset()
+        }
+    }
+}
+
+extension AuthUI {
+    /// What a screen reader hears on the login screen: its name, each red field's requirement,
+    /// the request in flight or its error, then the focused control in the presenter's words with
+    /// its place ("Password, secure text field, empty, 2 of 3", "Cancel, button, 3 of 3"), announced
+    /// as the focus arrives or the button changes.
+    var spokenLines: [String] {
+        guard case .login = screen, !confirmingQuit else { return drawnLines }
+        let problems = LoginField.allCases.filter { state[$0].border == .red }.map { "\($0.title): \($0.requirement)" }
+        let activity = state.isActivityVisible ? ["Logging in… Esc cancels"] : []
+        let error = state.error.isEmpty ? [] : [state.error.terminalSafe]
+        return ["AuthMVP, Login"] + problems + activity + error + [focusLine]
+    }
+
+    private var focusLine: String {
+        let place = "\(focus.rawValue + 1) of \(Focus.allCases.count)"
+        switch focus {
+        case .email, .password:
+            let field: LoginField = focus == .email ? .email : .password
+            return spokenFocus.line(at: "\(focus)") {
+                state.accessibilityDescription(of: field).terminalSafe + ", " + place
+            }
+        case .button:
+            return spokenFocus.line(at: "button \(state.button.title) \(state.button.isEnabled)") {
+                state.buttonAccessibilityDescription + ", " + place
+            }
         }
     }
 }

@@ -71,7 +71,7 @@ final class KooberUI: TerminalView {
     /// On the welcome screen: 0 sign in, 1 sign up.
     private(set) var welcomeChoice = 0
     /// The focus stop last described for a screen reader, and what was said of it.
-    @ObservationIgnored private var spokenFocus: (stop: String, line: String)?
+    @ObservationIgnored private var spokenFocus = SpokenFocus()
     /// A question waiting for y or n, and what y does.
     private(set) var confirming: (question: String, action: () -> KeyOutcome)?
     private var editors = FieldEditors<Field>()
@@ -403,11 +403,7 @@ final class KooberUI: TerminalView {
 
     /// The focused control, described when the focus arrived at it.
     private var focusLine: String {
-        let stop = "\(app.screen) \(focus) \(welcomeChoice)"
-        if let spokenFocus, spokenFocus.stop == stop { return spokenFocus.line }
-        let line = focusDescription
-        spokenFocus = (stop, line)
-        return line
+        spokenFocus.line(at: "\(app.screen) \(focus) \(welcomeChoice)") { focusDescription }
     }
 
     private var focusDescription: String {

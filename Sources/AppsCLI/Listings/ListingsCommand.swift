@@ -196,7 +196,8 @@ extension ListingsCommand {
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let root = ListingsUI(service: environment.listingsService, userID: own.user)
+            let root = ListingsUI(
+                service: environment.listingsService, userID: own.user, staleSince: { environment.offline.staleSince })
             try await InteractiveScreen.run(
                 root, command: "listings ui", screen: screen, environment: environment,
                 console: console)

@@ -9,6 +9,16 @@ import TerminalUI
 @MainActor
 @Observable
 final class ListingsUI: TerminalView {
+    /// A line of text and how it is drawn.
+    struct StyledLine {
+        let text: String
+        let style: CellStyle
+        init(_ text: String, _ style: CellStyle) {
+            self.text = text
+            self.style = style
+        }
+    }
+
     private(set) var listing: ListingViewModel
     private(set) var products = ListState()
     private(set) var coordinator: ListingsCoordinator
@@ -19,9 +29,12 @@ final class ListingsUI: TerminalView {
     @ObservationIgnored private var visibleRows = 10
     @ObservationIgnored private let service: any ListingsService
     @ObservationIgnored private let images: ImageLoader
+    /// When the oldest answer shown from the offline cache was stored, if one is.
+    @ObservationIgnored private let staleSince: @Sendable () -> Date?
 
-    init(service: any ListingsService, userID: String) {
+    init(service: any ListingsService, userID: String, staleSince: @escaping @Sendable () -> Date? = { nil }) {
         self.service = service
+        self.staleSince = staleSince
         self.images = ImageLoader { [service] key in try await service.imageData(key: key) }
         self.listing = ListingViewModel(service: service, userID: userID)
         self.coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
@@ -110,26 +123,16 @@ final class ListingsUI: TerminalView {
         guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", in: canvas.content) else {
             return
         }
-        let named = loaded.offers.map { "\($0.title) (\($0.type))".terminalSafe }
-        if let failure = loaded.offersFailure {
-            // Offers that failed are not "none": say so, with what failed, and keep the retry hint
-            // on a line of its own so that a long error never cuts it.
-            canvas.put(
-                "Offers could not be loaded: \(failure.localizedDescription)".terminalSafe, row: 1, column: 2,
-                maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
-        } else {
-            canvas.put(
-                "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), row: 1, column: 2,
-                maxWidth: canvas.width - 4, style: CellStyle(dim: true))
-        }
+        let (offers, notice) = statusLines(loaded)
+        canvas.put(offers.text, row: 1, column: 2, maxWidth: canvas.width - 4, style: offers.style)
+        // A notice wraps rather than cut its retry hint; the table moves down a row if it must.
+        var header = 3
         if let pendingUser {
             canvas.activity("Loading user \(pendingUser.userID)…", id: "user", row: 2, column: 2)
-        } else if let userNotice {
-            canvas.put(userNotice, row: 2, column: 2, maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow))
-        } else if loaded.offersFailure != nil {
-            canvas.put(
-                "The products show without badges · r tries again", row: 2, column: 2, maxWidth: canvas.width - 4,
-                style: CellStyle(foreground: .yellow))
+        } else if let notice {
+            header +=
+                canvas.paragraph(
+                    notice.text, in: Rect(x: 2, y: 2, width: canvas.width - 4, height: 2), style: notice.style) - 1
         }
         let nameWidth = max(12, min(30, canvas.width - 36))
         let rows = loaded.products.map { item in
@@ -138,9 +141,9 @@ final class ListingsUI: TerminalView {
                 + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
         }
         canvas.put(
-            "  " + "Product".rightPadded(to: nameWidth) + "  " + "Price".rightPadded(to: 20) + "  Badge", row: 3,
+            "  " + "Product".rightPadded(to: nameWidth) + "  " + "Price".rightPadded(to: 20) + "  Badge", row: header,
             style: CellStyle(bold: true))
-        let list = Rect(x: 0, y: 4, width: canvas.width, height: canvas.height - 5)
+        let list = Rect(x: 0, y: header + 1, width: canvas.width, height: canvas.height - header - 2)
         visibleRows = list.height
         canvas.list(rows, in: list, state: products)
     }
@@ -175,6 +178,50 @@ final class ListingsUI: TerminalView {
                     section.text.terminalSafe,
                     in: Rect(x: area.x + 2, y: row + 1, width: area.width - 2, height: area.maxY - row - 1)) + 2
         }
+    }
+
+    /// The lines under the title: the offers, or why they are missing (never "none" for offers that
+    /// failed), and a notice with its retry hint on a line of its own, so a long error never cuts it.
+    private func statusLines(_ loaded: Listing) -> (offers: StyledLine, notice: StyledLine?) {
+        let offers: StyledLine
+        if let failure = loaded.offersFailure {
+            offers = StyledLine(
+                "Offers could not be loaded: \(failure.localizedDescription)".terminalSafe,
+                CellStyle(foreground: .yellow))
+        } else {
+            let named = loaded.offers.map { "\($0.title) (\($0.type))".terminalSafe }
+            offers = StyledLine(
+                "Offers: " + (named.isEmpty ? "none" : named.joined(separator: ", ")), CellStyle(dim: true))
+        }
+        if let userNotice { return (offers, StyledLine(userNotice, CellStyle(foreground: .yellow))) }
+        if let cachedAt = staleSince() {
+            let notice = offlineNotice(showing: "products", cachedAt: cachedAt)
+            return (offers, StyledLine(notice, CellStyle(foreground: .yellow, bold: true)))
+        }
+        if loaded.offersFailure != nil {
+            return (
+                offers, StyledLine("The products show without badges · r tries again", CellStyle(foreground: .yellow))
+            )
+        }
+        return (offers, nil)
+    }
+
+    /// What a screen reader hears on the list: the user and how many products, the offers (or
+    /// why they are missing), any notice, then the selected product in the library's words with
+    /// its place ("Blue Oxford Shirt, £25.00, Loyalty reward badge, 1 of 14"). Details are read
+    /// from the drawn screen.
+    var spokenLines: [String] {
+        guard coordinator.path.isEmpty, let loaded = listing.state.value else { return drawnLines }
+        let (offers, notice) = statusLines(loaded)
+        let pending = pendingUser.map { ["Loading user \($0.userID.terminalSafe)…"] }
+        let notices = [offers.text] + (pending ?? notice.map { [$0.text] } ?? [])
+        let heading = "Listings, user \(listing.userID.terminalSafe): \(loaded.products.count) products"
+        guard let index = products.window(count: listed.count, visible: visibleRows).selection else {
+            return [heading] + notices + ["No products."]
+        }
+        return [heading] + notices + [
+            listed[index].accessibilityLabel.terminalSafe + ", \(index + 1) of \(listed.count)"
+        ]
     }
 
     private func imageStatus(_ image: LoadState<Data, ListingsError>, key: String) -> String {

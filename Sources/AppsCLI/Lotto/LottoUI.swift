@@ -253,9 +253,7 @@ final class LottoUI: TerminalView {
     private func notices<Value>(_ fetched: Fetched<Value>, what: String, in canvas: inout Canvas) -> Rect {
         var area = canvas.content
         if let cachedAt = fetched.cachedAt {
-            canvas.put(
-                "Offline: showing \(what) cached at \(cachedAt.formatted(date: .abbreviated, time: .shortened)) · r retries",
-                row: 1, column: 2, maxWidth: canvas.width - 4, style: CellStyle(foreground: .yellow, bold: true))
+            area = canvas.offlineNotice(offlineNotice(showing: what, cachedAt: cachedAt), above: area)
         }
         if !fetched.rejected.isEmpty {
             let used = canvas.paragraph(

@@ -149,7 +149,8 @@ extension PilotCommand {
             let flow = PilotRegistrationFlow(
                 licenses: RemoteLicensesService(api: environment.api), store: try environment.pilotStore())
             try await InteractiveScreen.run(
-                PilotUI(flow: flow), command: "pilot ui", screen: screen, environment: environment,
+                PilotUI(flow: flow, staleSince: { environment.offline.staleSince }), command: "pilot ui",
+                screen: screen, environment: environment,
                 console: console)
         }
     }

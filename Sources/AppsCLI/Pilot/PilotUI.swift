@@ -1,3 +1,5 @@
+import AppsCore
+import Foundation
 import Observation
 import PilotRegistration
 import TerminalUI
@@ -8,7 +10,7 @@ import TerminalUI
 @MainActor
 @Observable
 final class PilotUI: TerminalView {
-    enum Focus: CaseIterable { case name, password, verification, license, register }
+    enum Focus: Int, CaseIterable { case name, password, verification, license, register }
 
     private(set) var focus = Focus.name
     /// Why the last logout failed, if it did.
@@ -16,16 +18,20 @@ final class PilotUI: TerminalView {
     /// Asked before a half-filled form is thrown away by quitting.
     private(set) var confirmingQuit = false
     private var editors = FieldEditors<Focus>()
+    @ObservationIgnored private var spokenFocus = SpokenFocus()
     let flow: PilotRegistrationFlow
+    /// When the oldest answer shown from the offline cache was stored, if one is.
+    @ObservationIgnored private let staleSince: @Sendable () -> Date?
 
-    init(flow: PilotRegistrationFlow) {
+    init(flow: PilotRegistrationFlow, staleSince: @escaping @Sendable () -> Date? = { nil }) {
         self.flow = flow
+        self.staleSince = staleSince
         Task { [flow] in await flow.launch() }
     }
 
-    private var form: RegistrationViewModel { flow.registration }
+    fileprivate var form: RegistrationViewModel { flow.registration }
 
-    private var licenses: [License] { form.licenses.value ?? [] }
+    fileprivate var licenses: [License] { form.licenses.value ?? [] }
 
     private var isFormTouched: Bool {
         !(form.name.isEmpty && form.password.isEmpty && form.verification.isEmpty && form.licenseType.isEmpty)
@@ -92,7 +98,8 @@ final class PilotUI: TerminalView {
         case .right where focus == .license, .character(" ") where focus == .license: chooseLicense(by: 1)
         case .enter where focus == .register, .character(" ") where focus == .register: form.register()
         case .enter: focus = focus.cycled(by: 1)
-        case .character("r") where form.licenses.failure != nil: Task { [form] in await form.loadLicenses() }
+        case .character("r") where form.licenses.failure != nil || staleSince() != nil:
+            Task { [form] in await form.loadLicenses() }
         case .character("q"):
             guard isFormTouched else { return .quit }
             confirmingQuit = true
@@ -152,15 +159,17 @@ final class PilotUI: TerminalView {
         case .confirmation:
             drawConfirmation(in: &canvas)
         case .registration:
-            drawForm(in: &canvas)
+            var area = canvas.content
+            if let notice = offlineLine { area = canvas.offlineNotice(notice, above: area) }
+            drawForm(in: area, of: &canvas)
             if confirmingQuit { canvas.confirmation("Quit and lose what you typed in the form?") }
         }
     }
 
     /// The form, scrolled in a window too small for it so that the focused field (with its
     /// message), the licenses or the button are in view.
-    private func drawForm(in canvas: inout Canvas) {
-        canvas.scrollable(in: canvas.content) { content in
+    private func drawForm(in area: Rect, of canvas: inout Canvas) {
+        canvas.scrollable(in: area) { content in
             let area = Rect(x: 0, y: 0, width: content.width, height: content.height)
             var focused = 0..<1
             let errors = form.errors.mapValues(\.localizedDescription)
@@ -219,7 +228,7 @@ final class PilotUI: TerminalView {
     }
 
     /// Why Register cannot be pressed yet, as exactly as the form knows.
-    private var registerBlockedReason: String {
+    fileprivate var registerBlockedReason: String {
         if form.licenses.value == nil { return "waiting for the licenses" }
         if !form.errors.isEmpty { return "fix the fields marked ✗ first" }
         if form.name.isEmpty || form.password.isEmpty || form.verification.isEmpty || form.selectedLicense == nil {
@@ -244,6 +253,58 @@ final class PilotUI: TerminalView {
             canvas.paragraph(
                 logoutError.terminalSafe, in: Rect(x: area.x, y: area.y + 7, width: area.width, height: 3),
                 style: CellStyle(foreground: .red))
+        }
+    }
+}
+
+extension PilotUI {
+    /// What a screen reader hears on the form: its name, each field's problem and the licenses'
+    /// state, then the focused control in the library's words with its place ("Password, secure
+    /// text field, empty, 2 of 5", "ATPL, license, selected, aircraft B737, A380, B747, 2 of 3"),
+    /// announced as the focus arrives or the chosen license changes.
+    var spokenLines: [String] {
+        guard case .registration = flow.screen, !confirmingQuit else { return drawnLines }
+        let problems = RegistrationField.allCases.compactMap { field in
+            form.errors[field].map { "\(field.title): \($0.localizedDescription)".terminalSafe }
+        }
+        let licenseLines: [String] =
+            switch form.licenses {
+            case .idle, .loading: ["Loading licenses…"]
+            case .failed(let error, _): [error.localizedDescription.terminalSafe, "Press r to reload the licenses."]
+            case .loaded(let licenses): ["Licenses: " + licenses.map(\.type.terminalSafe).joined(separator: ", ")]
+            }
+        let saveLines = form.saveError.map { [$0.localizedDescription.terminalSafe] } ?? []
+        let offline = offlineLine.map { [$0] } ?? []
+        return ["Pilot registration"] + offline + problems + licenseLines + saveLines + [focusLine]
+    }
+
+    /// The licenses came from the offline cache: when, and where r retries (a letter in a field is typed).
+    fileprivate var offlineLine: String? {
+        staleSince().map { offlineNotice(showing: "licenses", cachedAt: $0, retry: "r on the licenses retries") }
+    }
+
+    private var focusLine: String {
+        let place = "\(focus.rawValue + 1) of \(Focus.allCases.count)"
+        switch focus {
+        case .name, .password, .verification:
+            return spokenFocus.line(at: "\(focus)") {
+                form.accessibilityDescription(of: focus.registrationField).terminalSafe + ", " + place
+            }
+        case .license:
+            let chosen = form.selectedLicense
+            return spokenFocus.line(at: "license \(chosen?.type ?? "") \(licenses.count)") {
+                guard let chosen, let index = licenses.firstIndex(of: chosen) else {
+                    let choices = licenses.isEmpty ? "no licenses loaded" : "\(licenses.count) to choose from with ← →"
+                    return "\(RegistrationField.license.title), none chosen, \(choices), \(place)"
+                }
+                return form.accessibilityDescription(of: chosen).terminalSafe + ", \(index + 1) of \(licenses.count)"
+            }
+        case .register:
+            let enabled = form.isRegisterEnabled
+            return spokenFocus.line(at: "register \(enabled)") {
+                accessibleButton(title: "Register", isEnabled: enabled) + (enabled ? "" : ", " + registerBlockedReason)
+                    + ", " + place
+            }
         }
     }
 }

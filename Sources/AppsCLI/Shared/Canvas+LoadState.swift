@@ -1,4 +1,5 @@
 import AppsCore
+import Foundation
 import TerminalUI
 
 extension Canvas {
@@ -16,6 +17,18 @@ extension Canvas {
             activity(loading, id: loading, row: area.y, column: area.x)
         }
         return nil
+    }
+
+    /// The offline notice on the rows under the title bar, in the apps' one wording and wrapped
+    /// rather than cut, so that its retry hint stays in view in a narrow window; returns what is
+    /// left of `area` (the content area, which starts on the row after the notice's first), a row
+    /// less when the notice needs two.
+    mutating func offlineNotice(_ notice: String, above area: Rect) -> Rect {
+        let used = paragraph(
+            notice, in: Rect(x: area.x, y: area.y - 1, width: area.width, height: 2),
+            style: CellStyle(foreground: .yellow, bold: true))
+        let extra = max(0, used - 1)
+        return Rect(x: area.x, y: area.y + extra, width: area.width, height: area.height - extra)
     }
 
     /// The area below the title bar and above the footer, with a margin of two columns.

@@ -71,3 +71,59 @@ public struct LoginViewState: Equatable, Sendable {
         email: Field(text: "", border: .black), password: Field(text: "", border: .black),
         button: Button(title: "Login", isEnabled: false), isActivityVisible: false, error: "")
 }
+
+/// The login screen's text fields, for code that treats them alike (focus, accessibility).
+public enum LoginField: String, CaseIterable, Sendable {
+    /// The email field.
+    case email
+    /// The password field.
+    case password
+
+    /// The field's name as the screen shows it: `Email`, `Password`.
+    public var title: String {
+        switch self {
+        case .email: "Email"
+        case .password: "Password"
+        }
+    }
+
+    /// What the field needs, as a red border means it: `needs an @, like ann@example.com`.
+    public var requirement: String {
+        switch self {
+        case .email: "needs an @, like ann@example.com"
+        case .password: "cannot be empty"
+        }
+    }
+}
+
+extension LoginViewState {
+    /// A field of the state by name.
+    public subscript(field: LoginField) -> Field {
+        switch field {
+        case .email: email
+        case .password: password
+        }
+    }
+
+    /// The field in words, for a screen reader that knows no roles (the command line's
+    /// `--screen-reader`): `Email, text field, ann, invalid: needs an @, like ann@example.com`.
+    /// VoiceOver says the role and the value itself, so a SwiftUI field gives it the title and,
+    /// while the border is red, the requirement:
+    ///
+    /// ```swift
+    /// TextField(LoginField.email.title, text: $email)
+    ///     .accessibilityHint(state.email.border == .red ? LoginField.email.requirement : "")
+    /// ```
+    public func accessibilityDescription(of field: LoginField) -> String {
+        let shown = self[field]
+        return accessibleField(
+            title: field.title, secure: field == .password, value: shown.text,
+            problem: shown.border == .red ? field.requirement : nil)
+    }
+
+    /// The button in words: `Login, button, dimmed` while it cannot be tapped, `Cancel, button`
+    /// while the request is in flight.
+    public var buttonAccessibilityDescription: String {
+        accessibleButton(title: button.title, isEnabled: button.isEnabled)
+    }
+}

@@ -103,17 +103,6 @@ extension SignUpField {
     public var title: String { text("Field." + rawValue) }
 }
 
-/// A form field as VoiceOver and the command line's screen-reader mode say it: its name, its role,
-/// what it holds (never a password's characters) and what is wrong with it.
-func fieldDescription(title: String, secure: Bool, value: String, problem: (any Error)?) -> String {
-    let role = text(secure ? "Accessibility.secureTextField" : "Accessibility.textField")
-    let shown =
-        value.isEmpty
-        ? text("Accessibility.empty") : secure ? text("Accessibility.characters", String(value.count)) : value
-    let parts = [title, role, shown] + (problem.map { [text("Accessibility.invalid", $0.localizedDescription)] } ?? [])
-    return parts.joined(separator: ", ")
-}
-
 /// Why a ride could not be requested.
 public enum RideError: Error, Equatable, Sendable {
     /// The session token was rejected: the user is signed out.

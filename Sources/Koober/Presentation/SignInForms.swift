@@ -98,9 +98,9 @@ public final class SignInForm {
     ///     .accessibilityHint(form.problems[.password]?.localizedDescription ?? "")
     /// ```
     public func accessibilityDescription(of field: SignInField) -> String {
-        fieldDescription(
+        accessibleField(
             title: field.title, secure: field == .password, value: field == .email ? email : password,
-            problem: problems[field])
+            problem: problems[field]?.localizedDescription)
     }
 
     private func edited(_ field: SignInField) {
@@ -191,6 +191,8 @@ public final class SignUpForm {
             case .phone: phone
             case .password: password
             }
-        return fieldDescription(title: field.title, secure: field == .password, value: value, problem: problems[field])
+        return accessibleField(
+            title: field.title, secure: field == .password, value: value, problem: problems[field]?.localizedDescription
+        )
     }
 }

@@ -17,6 +17,19 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
         self.product = product
         self.badge = badge
     }
+
+    /// The row in words, for VoiceOver and the command line's screen-reader mode alike:
+    /// `Blue Oxford Shirt, £25.00 was £40.00, Loyalty reward badge`.
+    ///
+    /// ```swift
+    /// ProductRow(item: item)
+    ///     .accessibilityElement(children: .ignore)
+    ///     .accessibilityLabel(item.accessibilityLabel)
+    /// ```
+    public var accessibilityLabel: String {
+        ([product.name, product.price.formatted] + (badge.map { [text("Accessibility.badge", $0.title)] } ?? []))
+            .joined(separator: ", ")
+    }
 }
 
 /// The listing: products, the user's offers that decided their badges, and why there are no

@@ -10,6 +10,9 @@ public enum RegistrationField: String, Sendable, CaseIterable, Hashable {
     case verification
     /// The license type.
     case license
+
+    /// The field's name as the form shows it: `Name`, `Password`, `Password again`, `License`.
+    public var title: String { text("Field." + rawValue) }
 }
 
 /// What a user typed into the form.

@@ -104,6 +104,49 @@ public final class RegistrationViewModel {
         saveError = nil
     }
 
+    /// The field in words, role and problem included, for a screen reader that knows no roles (the
+    /// command line's `--screen-reader`): `Password, secure text field, 5 characters, invalid: Use
+    /// at least 12 characters.` VoiceOver says the role and the value itself, so a SwiftUI field
+    /// gives it the same title and problem:
+    ///
+    /// ```swift
+    /// SecureField(RegistrationField.password.title, text: $form.password)
+    ///     .accessibilityHint(form.errors[.password]?.localizedDescription ?? "")
+    /// ```
+    ///
+    /// The license field says the type typed or chosen (`License, text field, ATPL`); each
+    /// license of the picker has a description of its own, from the overload that takes a
+    /// ``License``.
+    public func accessibilityDescription(of field: RegistrationField) -> String {
+        let value =
+            switch field {
+            case .name: name
+            case .password: password
+            case .verification: verification
+            case .license: licenseType
+            }
+        return accessibleField(
+            title: field.title, secure: field == .password || field == .verification, value: value,
+            problem: errors[field]?.localizedDescription)
+    }
+
+    /// A license of the picker in words, as VoiceOver reads a row: `ATPL, license, selected,
+    /// aircraft A320, B737`. The place in the list (`2 of 3`) is the screen reader's to add.
+    ///
+    /// ```swift
+    /// ForEach(licenses, id: \.type) { license in
+    ///     LicenseRow(license: license)
+    ///         .accessibilityElement(children: .ignore)
+    ///         .accessibilityLabel(form.accessibilityDescription(of: license))
+    /// }
+    /// ```
+    public func accessibilityDescription(of license: License) -> String {
+        accessibleChoice(
+            title: license.type, role: text("Accessibility.license"),
+            isSelected: license.type == selectedLicense?.type)
+            + ", " + text("Accessibility.aircraft", license.aircraft.joined(separator: ", "))
+    }
+
     private var loadedLicenses: [License] {
         licenses.value ?? []
     }
