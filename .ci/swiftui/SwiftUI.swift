@@ -391,4 +391,11 @@ extension View {
     @_disfavoredOverload nonisolated public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         ModifiedContent<Self, Void>()
     }
+    nonisolated public func accessibilityHint(_ hint: Text) -> some View { ModifiedContent<Self, Void>() }
+    nonisolated public func accessibilityHint(_ hintKey: LocalizedStringKey) -> some View {
+        ModifiedContent<Self, Void>()
+    }
+    @_disfavoredOverload nonisolated public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
+        ModifiedContent<Self, Void>()
+    }
 }
