@@ -1,3 +1,5 @@
+import AuthMVP
+import Fixtures
 import Foundation
 import Koober
 import Listings
@@ -81,6 +83,18 @@ struct FrameSnapshotTests {
         try expectSnapshot(await screen.showing("› Apple Store"), "koober-picker")
     }
 
+    /// The sign-up form submitted empty: every field's problem, scrolled to the button at 60×16.
+    @Test(arguments: sizes)
+    func kooberSignUpWithEveryProblem(_ width: Int, _ height: Int) async throws {
+        let screen = session(try embeddedKoober(), (width, height))
+        _ = await screen.showing("Welcome to Koober")
+        screen.press(.character("u"))
+        _ = await screen.showing("Sign up")
+        for _ in 0..<5 { screen.press(.tab) }
+        screen.press(.enter)
+        try expectSnapshot(await screen.showing("✗ Use at least 8 characters"), "koober-sign-up-errors")
+    }
+
     @Test(arguments: sizes)
     func pilot(_ width: Int, _ height: Int) async throws {
         let licenses = RemoteLicensesService(baseURL: Self.embedded, httpClient: try AppEnvironment.embeddedBackend())
@@ -92,6 +106,21 @@ struct FrameSnapshotTests {
         screen.type("amelia")
         screen.press(.tab, .tab, .tab, .enter)
         try expectSnapshot(await screen.showing("fix the fields"), "pilot-form-errors")
+    }
+
+    @Test(arguments: sizes)
+    func pilotConfirmation(_ width: Int, _ height: Int) async throws {
+        let licenses = RemoteLicensesService(baseURL: Self.embedded, httpClient: try AppEnvironment.embeddedBackend())
+        let flow = PilotRegistrationFlow(licenses: licenses, store: InMemoryValueStore<Pilot>())
+        let screen = session(PilotUI(flow: flow), (width, height))
+        _ = await screen.showing("ATPL")
+        screen.type("Amelia")
+        screen.press(.tab)
+        screen.type("Secret123456")
+        screen.press(.tab)
+        screen.type("Secret123456")
+        screen.press(.tab, .right, .right, .tab, .enter)
+        try expectSnapshot(await screen.showing("Welcome"), "pilot-confirmation")
     }
 
     @Test(arguments: sizes)
@@ -120,6 +149,19 @@ struct FrameSnapshotTests {
         let screen = session(AuthUI(service: HangingAuthentication()), (width, height))
         screen.type("ann")
         try expectSnapshot(await screen.showing("Email ✗"), "auth-login")
+    }
+
+    @Test(arguments: sizes)
+    func authSuccess(_ width: Int, _ height: Int) async throws {
+        let backend = try FixtureBackend(configuration: .init(authOutcome: .success))
+        let client = StubHTTPClient { request, body in backend.handle(request, body: body) }
+        let screen = session(
+            AuthUI(service: RemoteAuthenticationService(baseURL: Self.embedded, httpClient: client)), (width, height))
+        screen.type("ann@example.com")
+        screen.press(.tab)
+        screen.type("secret")
+        screen.press(.enter)
+        try expectSnapshot(await screen.showing("hello."), "auth-success")
     }
 }
 
