@@ -22,3 +22,6 @@ ls -l "$work/lines.csv"
 hyperfine --warmup 1 --runs 10 -N \
     "wc -l $work/lines.csv" \
     "env APPS_CACHE_DIR=$work/cache $apps lotto check-file $work/lines.csv --format json"
+
+echo "== the full-screen apps' input path: keys into apps pilot ui's form, applied and drawn (80x24, no terminal)"
+"$apps" input-bench --runs 20
