@@ -23,14 +23,20 @@ public final class FixtureBackend: Sendable {
         /// A folder laid out like `Fixtures/Data` whose files replace the bundled ones
         /// (`apps serve --data DIR`); each is checked when the backend is made.
         public var dataDirectory: URL?
+        /// A WireMock root folder whose `mappings/` are the stubs the backend starts with (and
+        /// goes back to on reset), and whose `__files/` their `bodyFileName`s name
+        /// (`apps serve --root-dir DIR`).
+        public var rootDirectory: URL?
 
         public init(
-            authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil
+            authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,
+            rootDirectory: URL? = nil
         ) {
             self.authOutcome = authOutcome
             self.seed = seed
             self.testRoutes = testRoutes
             self.dataDirectory = dataDirectory
+            self.rootDirectory = rootDirectory
         }
     }
 
@@ -41,16 +47,22 @@ public final class FixtureBackend: Sendable {
     let kooberAccounts: Locked<[String: KooberAccount]>
     /// Scenarios not in their first state (see ``Scenario``).
     let scenarioStates = Locked<[String: String]>([:])
+    /// The stub mappings, which answer before the fixtures (Docs/Backends.md, "Stubs").
+    package let stubs: StubStore
     private let routes: [Route]
 
     /// - Throws: ``FixtureDataError`` when a file of ``Configuration/dataDirectory`` is not a fixture
-    ///   file or does not have its shape (the error names the file and the field).
+    ///   file or does not have its shape (the error names the file and the field); a
+    ///   `StubFolder.LoadError` when a mapping of ``Configuration/rootDirectory`` is not one.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         self.data = try FixtureData.load(overriddenBy: configuration.dataDirectory)
         self.contract = try Contract.load()
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
+        self.stubs = StubStore(
+            initial: try configuration.rootDirectory.map(StubFolder.load) ?? [],
+            files: configuration.rootDirectory?.appendingPathComponent("__files"))
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])

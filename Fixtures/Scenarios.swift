@@ -74,15 +74,18 @@ extension FixtureBackend {
         scenarioStates.withLock { $0[scenario] = state }
     }
 
-    /// Puts every scenario back in its first state.
+    /// Puts every scenario back in its first state, the stubs' scenarios in `Started`.
     public func resetScenarios() {
         scenarioStates.withLock { $0 = [:] }
+        stubs.resetScenarios()
     }
 
-    /// Forgets the accounts signed up since the start and puts every scenario back in its first state.
+    /// Forgets the accounts signed up since the start, puts every scenario back in its first state
+    /// and the stubs back to those the backend started with.
     public func reset() {
         kooberAccounts.withLock { $0 = [Self.kooberFixtureAccount.email: Self.kooberFixtureAccount] }
         resetScenarios()
+        stubs.reset()
     }
 
     /// The draws as the `lotto-draws` scenario has them.

@@ -91,8 +91,52 @@ struct Admin: Sendable {
                 backend.reset()
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
+            case (.get, "mappings"):
+                let mappings = backend.stubs.mappings.map(\.json)
+                return jsonAnswer(.ok, MappingList(mappings: mappings, meta: .init(total: mappings.count)))
+            case (.post, "mappings"):
+                let mapping = try Self.stub(body, files: backend.stubs.files)
+                try stubbing { () throws(StubError) in try backend.stubs.add(mapping) }
+                return jsonAnswer(.created, mapping.json)
+            case (.delete, "mappings"):
+                backend.stubs.removeAll()
+                return jsonAnswer(.ok, [String: String]())
+            case (.post, "mappings reset"):
+                backend.stubs.reset()
+                return jsonAnswer(.ok, [String: String]())
+            case (.post, "mappings import"):
+                let mappings = try Self.imported(body, files: backend.stubs.files)
+                try stubbing { () throws(StubError) in try backend.stubs.add(mappings) }
+                return jsonAnswer(.ok, [String: String]())
+            case (_, _) where Self.mappingID(route) != nil && [.get, .put, .delete].contains(request.method):
+                let id = Self.mappingID(route) ?? ""
+                let unknown = AdminError(status: .notFound, message: "There is no stub \(id).")
+                switch request.method {
+                case .get:
+                    guard let mapping = backend.stubs.mapping(id: id) else { throw unknown }
+                    return jsonAnswer(.ok, mapping.json)
+                case .put:
+                    var given = try Self.stub(body, files: backend.stubs.files)
+                    if given.id != id {
+                        // The path names the stub; an id in the body is WireMock's and must agree.
+                        guard case .object(var members) = given.json else { throw unknown }
+                        members["id"] = .string(id)
+                        given = try Self.stub(StubJSON.object(members).data, files: backend.stubs.files)
+                    }
+                    guard backend.stubs.replace(id: id, with: given) else { throw unknown }
+                    return jsonAnswer(.ok, given.json)
+                default:
+                    guard backend.stubs.remove(id: id) else { throw unknown }
+                    return jsonAnswer(.ok, [String: String]())
+                }
             case (.get, "scenarios"):
-                return jsonAnswer(.ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState)))
+                let stubScenarios = backend.stubs.scenarios.map { scenario in
+                    ScenarioState(
+                        id: scenario.name, name: scenario.name, state: scenario.state,
+                        possibleStates: scenario.possibleStates, summary: "A scenario of the stubs.")
+                }
+                return jsonAnswer(
+                    .ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState) + stubScenarios))
             case (.post, "scenarios reset"):
                 backend.resetScenarios()
                 return jsonAnswer(.ok, [String: String]())
@@ -102,7 +146,9 @@ struct Admin: Sendable {
                 try setState(Self.decode(NewState.self, from: body).state, of: name)
                 return jsonAnswer(.ok, [String: String]())
             default:
-                if let allowed = Self.methods[route] ?? (Self.isScenarioState(route) ? [.put] : nil) {
+                if let allowed = Self.methods[route] ?? (Self.isScenarioState(route) ? [.put] : nil)
+                    ?? (Self.mappingID(route) != nil ? [.get, .put, .delete] : nil)
+                {
                     let names = allowed.map(\.rawValue).joined(separator: ", ")
                     var (head, data) = jsonAnswer(
                         .methodNotAllowed,
@@ -114,7 +160,9 @@ struct Admin: Sendable {
                     status: .notFound,
                     message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
                         + "/__admin/requests, POST /__admin/requests/find and /count, POST /__admin/reset, "
-                        + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset.")
+                        + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
+                        + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
+                        + "POST /__admin/mappings/reset and /import.")
             }
         } catch {
             return jsonAnswer(error.status, ["message": error.message])
@@ -124,8 +172,52 @@ struct Admin: Sendable {
     /// The methods each fixed admin path takes, by the path's segments joined with spaces.
     static let methods: [String: [HTTPRequest.Method]] = [
         "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
-        "scenarios": [.get], "scenarios reset": [.post],
+        "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
+        "mappings reset": [.post], "mappings import": [.post],
     ]
+
+    /// The stub id of `mappings ID`, the admin path of one stub.
+    static func mappingID(_ route: String) -> String? {
+        let parts = route.split(separator: " ")
+        guard parts.count == 2, parts[0] == "mappings", methods[route] == nil else { return nil }
+        return String(parts[1])
+    }
+
+    /// A stub mapping from an admin body: `400` when it is not JSON, `422` naming the field.
+    static func stub(_ body: Data, files: URL?) throws(AdminError) -> StubMapping {
+        do {
+            return try StubMapping.parse(body, files: files)
+        } catch {
+            throw AdminError(status: .init(code: error.status), message: error.message)
+        }
+    }
+
+    /// The mappings of `{"mappings": [...]}`: all of them, or an error naming the one that is not.
+    static func imported(_ body: Data, files: URL?) throws(AdminError) -> [StubMapping] {
+        guard let json = StubJSON.parse(body) else {
+            throw AdminError(status: .badRequest, message: "The body is not JSON.")
+        }
+        guard case .object(let members) = json, case .array(let list)? = members["mappings"] else {
+            throw AdminError(status: .unprocessableContent, message: "mappings: an import is {\"mappings\": [...]}")
+        }
+        var mappings: [StubMapping] = []
+        for (index, mapping) in list.enumerated() {
+            do {
+                mappings.append(try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]"))
+            } catch {
+                throw AdminError(status: .init(code: error.status), message: error.message)
+            }
+        }
+        return mappings
+    }
+
+    private func stubbing(_ change: () throws(StubError) -> Void) throws(AdminError) {
+        do {
+            try change()
+        } catch {
+            throw AdminError(status: .init(code: error.status), message: error.message)
+        }
+    }
 
     /// Whether `route` is `scenarios NAME state`, the one admin path with a parameter.
     static func isScenarioState(_ route: String) -> Bool {
@@ -144,6 +236,11 @@ struct Admin: Sendable {
     }
 
     private func setState(_ state: String, of scenario: String) throws(AdminError) {
+        if !FixtureBackend.scenarios.contains(where: { $0.name == scenario }),
+            backend.stubs.setState(state, of: scenario)
+        {
+            return
+        }
         do {
             try backend.setState(state, of: scenario)
         } catch .unknownScenario {
@@ -165,6 +262,12 @@ struct Admin: Sendable {
         var state: String
         var possibleStates: [String]
         var summary: String
+    }
+
+    struct MappingList: Encodable {
+        struct Meta: Encodable { var total: Int }
+        var mappings: [StubJSON]
+        var meta: Meta
     }
 
     struct ScenarioList: Encodable {

@@ -172,18 +172,10 @@ struct BackendResponder: HTTPResponder {
         let record = { (status: Int?, fault: ConnectionFault?) in
             journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue)
         }
-        let latency = configuration.latency
-        if latency > .zero {
-            do {
-                // A shutdown does not wait out the latency of requests in flight: they are told to
-                // come back, never left with an empty 500.
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: latency) }
-            } catch is CancellationError {
-                record(503, nil)
-                return Self.message(
-                    .serviceUnavailable, "The server is shutting down.",
-                    fields: [.retryAfter: "1", .connection: "close"])
-            }
+        if let shuttingDown = await wait(configuration.latency, record: record) { return shuttingDown }
+        // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
+        if let stub = backend.stubs.match(request.head, body: bodyData) {
+            return try await stubbed(stub.response, request: request, context: context, record: record)
         }
         let fault: FaultInjector.Fault
         switch ConnectionFault.preferred(in: request.headers) {
@@ -224,6 +216,15 @@ struct BackendResponder: HTTPResponder {
                 configuration.answer?(backendRequest)
                     ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
             }
+        return deliver(head, data, fault: fault, request: request, context: context, record: record)
+    }
+
+    /// Sends an answer, with the connection fault chosen for it (`truncate` or `dribble`; the
+    /// others were carried out before there was an answer).
+    private func deliver(
+        _ head: HTTPResponse, _ data: Data, fault: FaultInjector.Fault, request: Request, context: Context,
+        record: (Int?, ConnectionFault?) -> Void
+    ) -> Response {
         var fields = head.headerFields
         fields[.contentLength] = String(data.count)
         if request.method == .head {
@@ -249,6 +250,51 @@ struct BackendResponder: HTTPResponder {
             return Response(
                 status: head.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
+    }
+
+    /// Waits `delay` (`--latency-ms`, a stub's `fixedDelayMilliseconds`); a shutdown does not wait
+    /// it out: the request is told to come back, never left with an empty 500. `nil` once waited.
+    private func wait(_ delay: Duration, record: (Int?, ConnectionFault?) -> Void) async -> Response? {
+        guard delay > .zero else { return nil }
+        do {
+            try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+            return nil
+        } catch {
+            record(503, nil)
+            return Self.message(
+                .serviceUnavailable, "The server is shutting down.", fields: [.retryAfter: "1", .connection: "close"])
+        }
+    }
+
+    /// A stub's answer: after its `fixedDelayMilliseconds`, or its fault instead (WireMock's faults
+    /// carried out with the server's: a reset, a close before any byte, half the body then a
+    /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
+    private func stubbed(
+        _ stub: StubResponse, request: Request, context: Context, record: @escaping (Int?, ConnectionFault?) -> Void
+    ) async throws -> Response {
+        if let shuttingDown = await wait(stub.delay, record: record) { return shuttingDown }
+        let head: HTTPResponse
+        var data: Data
+        (head, data) = stub.answer()
+        let fault: FaultInjector.Fault
+        switch stub.fault {
+        case .connectionResetByPeer?:
+            record(nil, .reset)
+            await context.channel.reset()
+            throw DroppedConnection()
+        case .emptyResponse?:
+            record(nil, .empty)
+            context.channel.close(promise: nil)
+            throw DroppedConnection()
+        case .malformedResponseChunk?:
+            fault = .connection(.truncate)
+        case .randomDataThenClose?:
+            data = Data((0..<max(64, data.count)).map { _ in UInt8.random(in: 0...255) })
+            fault = .connection(.truncate)
+        case nil:
+            fault = .none
+        }
+        return deliver(head, data, fault: fault, request: request, context: context, record: record)
     }
 
     /// The real backend's answer (`apps serve --proxy`), kept by the recorder when it is fixture

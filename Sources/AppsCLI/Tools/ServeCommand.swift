@@ -66,6 +66,13 @@ struct ServeCommand: AsyncParsableCommand {
     var data: String?
 
     @Option(
+        name: .customLong("root-dir"),
+        help: ArgumentHelp(
+            "A WireMock root folder: the stubs of its mappings/*.json answer first, with bodies from __files/.",
+            valueName: "dir"))
+    var rootDirectory: String?
+
+    @Option(
         help: ArgumentHelp(
             "Forward every request to this backend (http or https) instead of answering from the fixtures.",
             valueName: "url"))
@@ -139,7 +146,11 @@ struct ServeCommand: AsyncParsableCommand {
             backend = try FixtureBackend(
                 configuration: .init(
                     authOutcome: authOutcome, seed: seed, testRoutes: testRoutes,
-                    dataDirectory: data.map { URL(fileURLWithPath: $0) }))
+                    dataDirectory: data.map { URL(fileURLWithPath: $0) },
+                    rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }))
+        } catch let error as StubFolder.LoadError {
+            try? StandardStreams().write("error: --root-dir: \(error.message)\n", to: .standardError)
+            throw ExitCode(65)
         } catch let error as FixtureDataError {
             try? StandardStreams().write(
                 "error: --data: \(error.localizedDescription)\n", to: .standardError)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A WireMock root folder (`apps serve --root-dir DIR`): `DIR/mappings/*.json`, each one stub or
+/// `{"mappings": [...]}`, and `DIR/__files/`, where `bodyFileName` is read from. A team's WireMock
+/// folder runs as it is.
+package enum StubFolder {
+    /// Why the folder cannot be served: the file and the field, in one line.
+    package struct LoadError: Error, LocalizedError, Equatable {
+        package let message: String
+        package var errorDescription: String? { message }
+    }
+
+    /// The mappings of `root`, files in name order, in the order each file lists them.
+    package static func load(_ root: URL) throws(LoadError) -> [StubMapping] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LoadError(message: "\(root.path) is not a folder that can be read.")
+        }
+        let folder = root.appendingPathComponent("mappings")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let files = root.appendingPathComponent("__files")
+        var mappings: [StubMapping] = []
+        for name in names {
+            let file = "mappings/\(name)"
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                throw LoadError(message: "\(file) cannot be read.")
+            }
+            guard let json = StubJSON.parse(data) else { throw LoadError(message: "\(file): not JSON.") }
+            do throws(StubError) {
+                if case .object(let members) = json, case .array(let list)? = members["mappings"] {
+                    for (index, mapping) in list.enumerated() {
+                        mappings.append(try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]"))
+                    }
+                } else {
+                    mappings.append(try StubMapping.parse(json, files: files, path: ""))
+                }
+            } catch {
+                throw LoadError(message: "\(file): \(error.message)")
+            }
+        }
+        guard mappings.count <= StubStore.maximumCount else {
+            throw LoadError(message: "\(folder.path) holds more than \(StubStore.maximumCount) stubs.")
+        }
+        return mappings
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A JSON value as a stub mapping holds it: read from the mapping, compared by value
+/// (`equalToJson`, `matchesJsonPath`) and written back as JSON (`jsonBody`, the admin listing).
+package indirect enum StubJSON: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([StubJSON])
+    case object([String: StubJSON])
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([StubJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: StubJSON].self))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            // Whole numbers as integers, as they were written: `200`, not `200.0`.
+            if value.rounded() == value, abs(value) < 1e15 {
+                try container.encode(Int64(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// `data` read as JSON (a value of any kind at the top); `nil` when it is not.
+    package static func parse(_ data: Data) -> StubJSON? {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])).flatMap(
+            StubJSON.init(foundation:))
+    }
+
+    /// A value as `JSONSerialization` reads it. Booleans are the numbers whose type is `c` (`char`),
+    /// on Linux and Apple platforms alike; JSON has no other numbers of that type.
+    private init?(foundation value: Any) {
+        switch value {
+        case is NSNull: self = .null
+        case let string as String: self = .string(string)
+        case let number as NSNumber:
+            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let array as [Any]:
+            var elements: [StubJSON] = []
+            elements.reserveCapacity(array.count)
+            for element in array {
+                guard let converted = StubJSON(foundation: element) else { return nil }
+                elements.append(converted)
+            }
+            self = .array(elements)
+        case let object as [String: Any]:
+            var members: [String: StubJSON] = [:]
+            for (key, member) in object {
+                guard let converted = StubJSON(foundation: member) else { return nil }
+                members[key] = converted
+            }
+            self = .object(members)
+        default: return nil
+        }
+    }
+
+    /// The value as compact JSON with sorted keys.
+    package var data: Data { Reply.encode(self) }
+
+    /// Whether `other` is this value, WireMock's `equalToJson` way: arrays in any order with
+    /// `ignoreArrayOrder`, and members `other` has beyond this value's with `ignoreExtraElements`.
+    package func matches(_ other: StubJSON, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Bool {
+        switch (self, other) {
+        case (.object(let expected), .object(let actual)):
+            guard ignoreExtraElements || expected.count == actual.count else { return false }
+            return expected.allSatisfy { key, value in
+                actual[key].map {
+                    value.matches($0, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                } ?? false
+            }
+        case (.array(let expected), .array(let actual)):
+            guard expected.count == actual.count else { return false }
+            let same = { (lhs: StubJSON, rhs: StubJSON) in
+                lhs.matches(rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+            }
+            guard ignoreArrayOrder else { return zip(expected, actual).allSatisfy(same) }
+            // Each expected element takes a different actual one.
+            var left = actual
+            for element in expected {
+                guard let index = left.firstIndex(where: { same(element, $0) }) else { return false }
+                left.remove(at: index)
+            }
+            return true
+        default:
+            return self == other
+        }
+    }
+
+    /// The value's text as a matcher compares it: a string as itself, anything else as JSON.
+    package var text: String {
+        if case .string(let value) = self { return value }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,395 @@
+import Foundation
+import HTTPTypes
+
+/// Why a stub mapping was refused, with the status the admin API answers: `400` for a body that is
+/// not JSON, `404` for an unknown id, `422` for a mapping that names its broken field
+/// (`request.bodyPatterns[0].matches: … is not a regular expression`).
+package struct StubError: Error, Equatable, Sendable {
+    /// What is wrong in one field, in words.
+    package struct Reason: Error, Equatable, Sendable, ExpressibleByStringInterpolation {
+        package let text: String
+        package init(stringLiteral text: String) { self.text = text }
+        package init(stringInterpolation: DefaultStringInterpolation) {
+            text = String(stringInterpolation: stringInterpolation)
+        }
+    }
+
+    package var status: Int
+    package var message: String
+
+    package init(status: Int, message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    static func field(_ path: String, _ reason: Reason) -> StubError {
+        StubError(status: 422, message: "\(path): \(reason.text)")
+    }
+}
+
+/// A stub mapping in WireMock's JSON: what requests it matches, what it answers, its priority and
+/// its scenario (Docs/Backends.md, "Stubs"). Made only by ``parse(_:files:id:)``, which refuses a
+/// mapping it could not honour, naming the field.
+package struct StubMapping: Sendable {
+    package let id: String
+    /// 1 is matched first; WireMock's default is 5.
+    package let priority: Int
+    package let request: RequestPattern
+    package let response: StubResponse
+    package let scenarioName: String?
+    package let requiredScenarioState: String?
+    package let newScenarioState: String?
+    /// The mapping as given, with its `id`: what the admin API lists.
+    package let json: StubJSON
+
+    /// The state every stub scenario starts in, as WireMock names it.
+    package static let startedState = "Started"
+
+    /// A mapping from its JSON. `id` (or `uuid`) is kept when the mapping has one, else made.
+    package static func parse(_ data: Data, files: URL? = nil) throws(StubError) -> StubMapping {
+        guard let json = StubJSON.parse(data) else {
+            throw StubError(status: 400, message: "The body is not JSON.")
+        }
+        return try parse(json, files: files, path: "")
+    }
+
+    package static func parse(_ json: StubJSON, files: URL?, path: String) throws(StubError) -> StubMapping {
+        let mapping = try Fields(json, path: path)
+        try mapping.allow([
+            "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
+            "newScenarioState", "metadata", "persistent",
+        ])
+        let given = try mapping.string("id")
+        let uuid = try mapping.string("uuid")
+        let id = given ?? uuid ?? UUID().uuidString.lowercased()
+        let priority = try mapping.int("priority", in: 1...Int(Int32.max)) ?? 5
+        guard let request = try mapping.fields("request") else {
+            throw .field(mapping.child("request"), "a stub says which requests it matches")
+        }
+        guard let response = try mapping.fields("response") else {
+            throw .field(mapping.child("response"), "a stub says what it answers")
+        }
+        var stored = mapping.object
+        stored["id"] = .string(id)
+        stored["uuid"] = nil
+        return StubMapping(
+            id: id, priority: priority, request: try RequestPattern(request),
+            response: try StubResponse(response, files: files), scenarioName: try mapping.string("scenarioName"),
+            requiredScenarioState: try mapping.string("requiredScenarioState"),
+            newScenarioState: try mapping.string("newScenarioState"), json: .object(stored))
+    }
+
+    /// Whether the mapping's `metadata` turns the contract check off: `{"contract": "off"}`.
+    package var contractOff: Bool {
+        guard case .object(let members) = json, case .object(let metadata)? = members["metadata"] else { return false }
+        return metadata["contract"] == .string("off")
+    }
+}
+
+/// The fields of one JSON object of a mapping, read with the path that names them in errors.
+struct Fields {
+    let object: [String: StubJSON]
+    let path: String
+
+    init(_ json: StubJSON, path: String) throws(StubError) {
+        guard case .object(let object) = json else {
+            throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
+        }
+        self.object = object
+        self.path = path
+    }
+
+    /// The path of the member `key`: `request.method`.
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// Refuses members other than `names`.
+    func allow(_ names: Set<String>) throws(StubError) {
+        if let unknown = object.keys.sorted().first(where: { !names.contains($0) }) {
+            throw .field(child(unknown), "is not a field this server reads here")
+        }
+    }
+
+    func string(_ key: String) throws(StubError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw .field(child(key), "must be a string")
+        }
+    }
+
+    func bool(_ key: String) throws(StubError) -> Bool {
+        switch object[key] {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        default: throw .field(child(key), "must be true or false")
+        }
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let value)?
+        where value.rounded() == value && Double(range.lowerBound)...Double(range.upperBound) ~= value:
+            return Int(value)
+        default: throw .field(child(key), "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    func fields(_ key: String) throws(StubError) -> Fields? {
+        guard let value = object[key], value != .null else { return nil }
+        return try Fields(value, path: child(key))
+    }
+}
+
+/// What a stub's `request` matches: every part given must hold.
+package struct RequestPattern: Sendable {
+    enum URLMatch: Sendable {
+        case url(String)
+        case urlPath(String)
+        case urlPattern(StubRegex)
+        case urlPathPattern(StubRegex)
+    }
+
+    let method: String?
+    let url: URLMatch?
+    let queryParameters: [(String, StringMatcher)]
+    let headers: [(HTTPField.Name, String, StringMatcher)]
+    let basicAuthorization: String?
+    let bodyPatterns: [StringMatcher]
+
+    init(_ fields: Fields) throws(StubError) {
+        try fields.allow([
+            "method", "url", "urlPath", "urlPattern", "urlPathPattern", "queryParameters", "headers",
+            "basicAuthCredentials", "bodyPatterns",
+        ])
+        method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
+        let urls = ["url", "urlPath", "urlPattern", "urlPathPattern"].filter { fields.object[$0] != nil }
+        if urls.count > 1 { throw .field(fields.path, "give one of \(urls.joined(separator: ", ")), not several") }
+        if let value = try fields.string("url") {
+            url = .url(value)
+        } else if let value = try fields.string("urlPath") {
+            url = .urlPath(value)
+        } else if let value = try fields.string("urlPattern") {
+            url = .urlPattern(try StubRegex(value, path: fields.child("urlPattern")))
+        } else if let value = try fields.string("urlPathPattern") {
+            url = .urlPathPattern(try StubRegex(value, path: fields.child("urlPathPattern")))
+        } else {
+            url = nil
+        }
+        queryParameters = try Self.matchers(fields.fields("queryParameters")).map { ($0.0, $0.1) }
+        headers = try Self.matchers(fields.fields("headers")).map { name, matcher throws(StubError) in
+            guard let field = HTTPField.Name(name) else {
+                throw .field(fields.child("headers.\(name)"), "is not a header field name")
+            }
+            return (field, name, matcher)
+        }
+        if let credentials = try fields.fields("basicAuthCredentials") {
+            try credentials.allow(["username", "password"])
+            let pair = "\(try credentials.string("username") ?? ""):\(try credentials.string("password") ?? "")"
+            basicAuthorization = "Basic " + Data(pair.utf8).base64EncodedString()
+        } else {
+            basicAuthorization = nil
+        }
+        switch fields.object["bodyPatterns"] {
+        case nil, .null?: bodyPatterns = []
+        case .array(let patterns)?:
+            var matchers: [StringMatcher] = []
+            for (index, pattern) in patterns.enumerated() {
+                matchers.append(try StringMatcher(Fields(pattern, path: fields.child("bodyPatterns[\(index)]"))))
+            }
+            bodyPatterns = matchers
+        default: throw .field(fields.child("bodyPatterns"), "must be an array of matchers")
+        }
+    }
+
+    private static func matchers(_ fields: Fields?) throws(StubError) -> [(String, StringMatcher)] {
+        guard let fields else { return [] }
+        var result: [(String, StringMatcher)] = []
+        for name in fields.object.keys.sorted() {
+            result.append((name, try StringMatcher(Fields(fields.object[name] ?? .null, path: fields.child(name)))))
+        }
+        return result
+    }
+
+    /// The first part that `request` does not fit, in words; `nil` when it fits every part.
+    func mismatch(_ request: HTTPRequest, target: StubTarget, body: Data) -> String? {
+        if let method, method != request.method.rawValue {
+            return "the method is \(request.method.rawValue), not \(method)"
+        }
+        switch url {
+        case .url(let expected) where expected != target.url: return "the URL is \(target.url), not \(expected)"
+        case .urlPath(let expected) where expected != target.path: return "the path is \(target.path), not \(expected)"
+        case .urlPattern(let regex) where regex.matches(target.url) != true:
+            return "the URL \(target.url) does not match \(regex.source)"
+        case .urlPathPattern(let regex) where regex.matches(target.path) != true:
+            return "the path \(target.path) does not match \(regex.source)"
+        default: break
+        }
+        for (name, matcher) in queryParameters where !matcher.matches(target.query[name]) {
+            return "the query parameter \(name) " + matcher.describe(target.query[name])
+        }
+        for (field, name, matcher) in headers {
+            let values = request.headerFields[values: field]
+            let value = values.isEmpty ? nil : values.joined(separator: ", ")
+            if !matcher.matches(value) { return "the header \(name) " + matcher.describe(value) }
+        }
+        if let basicAuthorization, request.headerFields[.authorization] != basicAuthorization {
+            return "the basic credentials differ"
+        }
+        let text = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
+        for matcher in bodyPatterns where !matcher.matches(text) { return "the body " + matcher.describe(text) }
+        return nil
+    }
+}
+
+/// A request's target as stubs compare it.
+package struct StubTarget {
+    /// Path and query as sent: `/lotto/draws?limit=1`.
+    let url: String
+    /// The path, percent-decoded: `/lotto/draws`.
+    let path: String
+    /// The query's parameters, decoded; the first of a repeated one.
+    let query: [String: String]
+
+    package init(_ target: String) {
+        let parsed = RequestURL(target)
+        url = target
+        path = parsed.path
+        query = parsed.query
+    }
+}
+
+/// One of WireMock's string matchers, on a query parameter, a header or the body.
+enum StringMatcher: Sendable {
+    case equalTo(String, caseInsensitive: Bool)
+    case contains(String)
+    case matches(StubRegex)
+    case doesNotMatch(StubRegex)
+    case absent
+    case equalToJson(StubJSON, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+    case matchesJsonPath(JSONPath, source: String)
+
+    static let names = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]
+
+    init(_ fields: Fields) throws(StubError) {
+        let given = Self.names.filter { fields.object[$0] != nil }
+        guard given.count == 1, let name = given.first else {
+            let unknown = fields.object.keys.sorted().first {
+                !["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"].contains($0)
+            }
+            throw .field(
+                fields.path,
+                given.count > 1
+                    ? "give one matcher, not \(given.joined(separator: " and "))"
+                    : "\(unknown.map { "\($0) is not a matcher this server knows; " } ?? "")use one of \(Self.names.joined(separator: ", "))"
+            )
+        }
+        try fields.allow([name, "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"])
+        let path = fields.child(name)
+        switch name {
+        case "equalTo":
+            self = .equalTo(try Self.text(fields, name), caseInsensitive: try fields.bool("caseInsensitive"))
+        case "contains": self = .contains(try Self.text(fields, name))
+        case "matches": self = .matches(try StubRegex(Self.text(fields, name), path: path))
+        case "doesNotMatch": self = .doesNotMatch(try StubRegex(Self.text(fields, name), path: path))
+        case "absent":
+            guard fields.object[name] == .bool(true) else { throw .field(path, "must be true") }
+            self = .absent
+        case "equalToJson":
+            var expected = fields.object[name] ?? .null
+            // WireMock takes the JSON itself or the JSON as a string.
+            if case .string(let text) = expected {
+                guard let parsed = StubJSON.parse(Data(text.utf8)) else { throw .field(path, "is not JSON") }
+                expected = parsed
+            }
+            self = .equalToJson(
+                expected, ignoreArrayOrder: try fields.bool("ignoreArrayOrder"),
+                ignoreExtraElements: try fields.bool("ignoreExtraElements"))
+        default:
+            let source = try Self.text(fields, name)
+            do throws(StubError.Reason) {
+                self = .matchesJsonPath(try JSONPath(source), source: source)
+            } catch {
+                throw .field(path, error)
+            }
+        }
+    }
+
+    private static func text(_ fields: Fields, _ name: String) throws(StubError) -> String {
+        guard let value = try fields.string(name) else { throw .field(fields.child(name), "must be a string") }
+        return value
+    }
+
+    func matches(_ value: String?) -> Bool {
+        switch self {
+        case .absent: return value == nil
+        case .doesNotMatch(let regex): return value.map { regex.matches($0) == false } ?? true
+        default: break
+        }
+        guard let value else { return false }
+        switch self {
+        case .equalTo(let expected, let caseInsensitive):
+            return caseInsensitive ? expected.lowercased() == value.lowercased() : expected == value
+        case .contains(let part): return value.contains(part)
+        case .matches(let regex): return regex.matches(value) == true
+        case .equalToJson(let expected, let ignoreArrayOrder, let ignoreExtraElements):
+            guard let actual = StubJSON.parse(Data(value.utf8)) else { return false }
+            return expected.matches(
+                actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+        case .matchesJsonPath(let path, _):
+            return StubJSON.parse(Data(value.utf8)).map(path.selects) ?? false
+        case .absent, .doesNotMatch: return false
+        }
+    }
+
+    /// Why `value` does not match, after "the body " or "the header X ".
+    func describe(_ value: String?) -> String {
+        switch self {
+        case .absent: return "is present"
+        case _ where value == nil: return "is missing"
+        case .equalTo(let expected, _): return "is not \(expected.debugDescription)"
+        case .contains(let part): return "does not contain \(part.debugDescription)"
+        case .matches(let regex): return "does not match \(regex.source)"
+        case .doesNotMatch(let regex): return "matches \(regex.source)"
+        case .equalToJson: return "is not the JSON expected"
+        case .matchesJsonPath(_, let source): return "has nothing at \(source)"
+        }
+    }
+}
+
+/// A user's regular expression, matched whole (as WireMock does) with a bound on its time, so
+/// that a catastrophic pattern cannot hold the server: a match that takes longer counts as none.
+struct StubRegex: @unchecked Sendable {
+    // NSRegularExpression is immutable and safe to share; it is not marked Sendable everywhere.
+    let source: String
+    private let expression: NSRegularExpression
+    /// How long one match may take.
+    static let timeLimit: TimeInterval = 0.05
+
+    init(_ source: String, path: String) throws(StubError) {
+        guard
+            let expression = try? NSRegularExpression(pattern: "^(?:\(source))$", options: [.dotMatchesLineSeparators])
+        else { throw .field(path, "\(source) is not a regular expression") }
+        self.source = source
+        self.expression = expression
+    }
+
+    /// Whether `text` matches; `nil` when the match ran out of time.
+    func matches(_ text: String) -> Bool? {
+        let start = Date()
+        var found = false
+        var timedOut = false
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text))
+        {
+            result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if Date().timeIntervalSince(start) > Self.timeLimit {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return timedOut ? nil : found
+    }
+}

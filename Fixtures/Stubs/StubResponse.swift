@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+
+/// What a stub answers: a status, fields and a body, after a delay, or a fault instead.
+package struct StubResponse: Sendable {
+    /// WireMock's faults, carried out with the server's own (Docs/Backends.md, "Faults").
+    package enum Fault: String, Sendable, CaseIterable {
+        /// The connection is reset (RST) before any byte.
+        case connectionResetByPeer = "CONNECTION_RESET_BY_PEER"
+        /// The connection is closed before any byte.
+        case emptyResponse = "EMPTY_RESPONSE"
+        /// The head, then half the body, then the connection closes.
+        case malformedResponseChunk = "MALFORMED_RESPONSE_CHUNK"
+        /// Bytes that are not HTTP, then the connection closes.
+        case randomDataThenClose = "RANDOM_DATA_THEN_CLOSE"
+    }
+
+    /// The longest `fixedDelayMilliseconds`, as `--latency-ms`.
+    package static let maximumDelayMilliseconds = 60_000
+
+    package let status: Int
+    package let headers: [(HTTPField.Name, String)]
+    package let body: Body
+    package let delay: Duration
+    package let fault: Fault?
+
+    package enum Body: Sendable {
+        case bytes(Data)
+        /// Read from the mapping folder's `__files/` when it is served.
+        case file(URL)
+    }
+
+    init(_ fields: Fields, files: URL?) throws(StubError) {
+        try fields.allow([
+            "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
+            "fixedDelayMilliseconds", "fault", "transformers",
+        ])
+        status = try fields.int("status", in: 100...599) ?? 200
+        var headers: [(HTTPField.Name, String)] = []
+        if let given = try fields.fields("headers") {
+            for name in given.object.keys.sorted() {
+                let path = given.child(name)
+                guard let field = HTTPField.Name(name) else { throw .field(path, "is not a header field name") }
+                let values: [StubJSON] =
+                    switch given.object[name] {
+                    case .array(let values)?: values
+                    case let value?: [value]
+                    case nil: []
+                    }
+                for value in values {
+                    guard case .string(let text) = value,
+                        !text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" })
+                    else {
+                        throw .field(path, "must be a string (or strings) on one line")
+                    }
+                    headers.append((field, text))
+                }
+            }
+        }
+        let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { fields.object[$0] != nil }
+        if bodies.count > 1 { throw .field(fields.path, "give one of \(bodies.joined(separator: ", ")), not several") }
+        if let text = try fields.string("body") {
+            body = .bytes(Data(text.utf8))
+        } else if let json = fields.object["jsonBody"] {
+            body = .bytes(json.data)
+            if !headers.contains(where: { $0.0 == .contentType }) { headers.append((.contentType, "application/json")) }
+        } else if let encoded = try fields.string("base64Body") {
+            guard let data = Data(base64Encoded: encoded) else {
+                throw .field(fields.child("base64Body"), "is not base64")
+            }
+            body = .bytes(data)
+        } else if let name = try fields.string("bodyFileName") {
+            body = .file(try Self.file(name, in: files, path: fields.child("bodyFileName")))
+        } else {
+            body = .bytes(Data())
+        }
+        self.headers = headers
+        let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0
+        delay = .milliseconds(milliseconds)
+        if let name = try fields.string("fault") {
+            guard let fault = Fault(rawValue: name) else {
+                throw .field(
+                    fields.child("fault"),
+                    "\(name) is not a fault; use one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.fault = fault
+        } else {
+            fault = nil
+        }
+    }
+
+    /// `name` inside the `__files` folder, which it may not leave.
+    private static func file(_ name: String, in files: URL?, path: String) throws(StubError) -> URL {
+        guard let files else { throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)") }
+        let base = files.standardizedFileURL.resolvingSymlinksInPath()
+        let file = base.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath()
+        guard !name.hasPrefix("/"), file.path.hasPrefix(base.path + "/") else {
+            throw .field(path, "\(name) is outside __files/")
+        }
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw .field(path, "there is no file \(name) in __files/")
+        }
+        return file
+    }
+
+    /// The answer's head and body. A `bodyFileName` that can no longer be read is a `500` saying so.
+    package func answer() -> (HTTPResponse, Data) {
+        let data: Data
+        switch body {
+        case .bytes(let bytes): data = bytes
+        case .file(let url):
+            guard let read = try? Data(contentsOf: url) else {
+                return Reply.message(
+                    .internalServerError, "The stub's body file \(url.lastPathComponent) cannot be read.")
+            }
+            data = read
+        }
+        var response = HTTPResponse(status: .init(code: status))
+        for (name, value) in headers { response.headerFields.append(HTTPField(name: name, value: value)) }
+        return (response, data)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import HTTPTypes
+
+/// The stub mappings of one backend (or one sandbox), WireMock's way: the best match answers
+/// (lowest `priority` first, the newest of equal priority), a stub with a scenario matches only in
+/// its state and may move it, and `reset()` goes back to the mappings the server started with.
+///
+/// Pure: a request in, the stub that answers out. The server applies its delay and fault.
+package final class StubStore: Sendable {
+    /// The most stubs one store keeps; more are refused.
+    package static let maximumCount = 10_000
+
+    private struct State {
+        /// In the order they are tried.
+        var mappings: [StubMapping] = []
+        /// Each mapping's order of arrival, for "the newest of equal priority".
+        var arrivals: [String: Int] = [:]
+        var nextArrival = 0
+        /// Scenarios not in `Started`.
+        var scenarioStates: [String: String] = [:]
+    }
+
+    private let state = Locked(State())
+    /// The mappings the server was started with (`--root-dir`), which a reset brings back.
+    private let initial: [StubMapping]
+    /// Where `bodyFileName` is read from.
+    package let files: URL?
+
+    package init(initial: [StubMapping] = [], files: URL? = nil) {
+        self.initial = initial
+        self.files = files
+        reset()
+    }
+
+    /// Every mapping, newest first as WireMock lists them.
+    package var mappings: [StubMapping] {
+        state.withLock { state in
+            state.mappings.sorted { state.arrivals[$0.id, default: 0] > state.arrivals[$1.id, default: 0] }
+        }
+    }
+
+    package func mapping(id: String) -> StubMapping? {
+        state.withLock { $0.mappings.first { $0.id == id } }
+    }
+
+    /// Adds `mapping`, replacing one with the same id.
+    package func add(_ mapping: StubMapping) throws(StubError) {
+        try add([mapping])
+    }
+
+    /// Adds every mapping or none.
+    package func add(_ mappings: [StubMapping]) throws(StubError) {
+        let refused: StubError? = state.withLock { state in
+            let replaced = Set(mappings.map(\.id))
+            let kept = state.mappings.filter { !replaced.contains($0.id) }
+            guard kept.count + mappings.count <= Self.maximumCount else {
+                return StubError(status: 422, message: "A server keeps at most \(Self.maximumCount) stubs.")
+            }
+            state.mappings = kept
+            for mapping in mappings { Self.insert(mapping, into: &state) }
+            return nil
+        }
+        if let refused { throw refused }
+    }
+
+    /// Replaces the mapping `id` (keeping its place among equals); `false` when there is none.
+    package func replace(id: String, with mapping: StubMapping) -> Bool {
+        state.withLock { state in
+            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return false }
+            let arrival = state.arrivals[id]
+            state.mappings.remove(at: index)
+            state.arrivals[id] = nil
+            Self.insert(mapping, into: &state, arrival: arrival)
+            return true
+        }
+    }
+
+    /// Removes the mapping `id`; `false` when there is none.
+    package func remove(id: String) -> Bool {
+        state.withLock { state in
+            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return false }
+            state.mappings.remove(at: index)
+            state.arrivals[id] = nil
+            return true
+        }
+    }
+
+    /// Removes every mapping, the initial ones too (WireMock's `DELETE /__admin/mappings`).
+    package func removeAll() {
+        state.withLock { $0 = State(scenarioStates: $0.scenarioStates) }
+    }
+
+    /// Back to the mappings the server started with, every scenario in `Started`.
+    package func reset() {
+        state.withLock { state in
+            state = State()
+            for mapping in initial { Self.insert(mapping, into: &state) }
+        }
+    }
+
+    private static func insert(_ mapping: StubMapping, into state: inout State, arrival: Int? = nil) {
+        let order = arrival ?? state.nextArrival
+        if arrival == nil { state.nextArrival += 1 }
+        state.arrivals[mapping.id] = order
+        // After every mapping tried before it (a lower priority number, or the same and newer);
+        // the mappings are in that order, so the place is found by halving.
+        var (low, high) = (0, state.mappings.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let other = state.mappings[middle]
+            let triedBefore =
+                other.priority < mapping.priority
+                || (other.priority == mapping.priority && state.arrivals[other.id, default: 0] > order)
+            if triedBefore { low = middle + 1 } else { high = middle }
+        }
+        let index = low
+        state.mappings.insert(mapping, at: index)
+    }
+
+    // MARK: Matching
+
+    /// The stub that answers `request`, its scenario moved on; `nil` when none matches.
+    package func match(_ request: HTTPRequest, body: Data) -> StubMapping? {
+        let target = StubTarget(request.path ?? "/")
+        return state.withLock { state in
+            for mapping in state.mappings {
+                if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState,
+                    (state.scenarioStates[scenario] ?? StubMapping.startedState) != required
+                {
+                    continue
+                }
+                guard mapping.request.mismatch(request, target: target, body: body) == nil else { continue }
+                if let scenario = mapping.scenarioName, let next = mapping.newScenarioState {
+                    state.scenarioStates[scenario] = next
+                }
+                return mapping
+            }
+            return nil
+        }
+    }
+
+    /// For a request nothing served: the stubs closest to it, each with the first thing that differs.
+    package func nearMisses(_ request: HTTPRequest, body: Data, limit: Int = 3) -> [(StubMapping, String)] {
+        let target = StubTarget(request.path ?? "/")
+        let candidates = state.withLock { $0.mappings }
+        return candidates.compactMap { mapping in
+            mapping.request.mismatch(request, target: target, body: body).map { (mapping, $0) }
+        }
+        .sorted { Self.closeness($0.1) < Self.closeness($1.1) }
+        .prefix(limit).map { $0 }
+    }
+
+    /// How far a mismatch is: one on the method or the URL is further than one on a header or the body.
+    private static func closeness(_ reason: String) -> Int {
+        reason.hasPrefix("the method") ? 2 : reason.hasPrefix("the URL") || reason.hasPrefix("the path") ? 1 : 0
+    }
+
+    // MARK: Scenarios
+
+    /// Each stub scenario: its state and the states its mappings name.
+    package var scenarios: [(name: String, state: String, possibleStates: [String])] {
+        state.withLock { state in
+            var possible: [String: [String]] = [:]
+            for mapping in state.mappings {
+                guard let name = mapping.scenarioName else { continue }
+                for value in [StubMapping.startedState, mapping.requiredScenarioState, mapping.newScenarioState]
+                    .compactMap({ $0 }) where !(possible[name]?.contains(value) ?? false)
+                {
+                    possible[name, default: []].append(value)
+                }
+            }
+            return possible.keys.sorted().map { name in
+                (name, state.scenarioStates[name] ?? StubMapping.startedState, possible[name] ?? [])
+            }
+        }
+    }
+
+    /// Puts the stub scenario `name` in `state`; `false` when no stub has that scenario.
+    package func setState(_ value: String, of name: String) -> Bool {
+        state.withLock { state in
+            guard state.mappings.contains(where: { $0.scenarioName == name }) else { return false }
+            state.scenarioStates[name] = value
+            return true
+        }
+    }
+
+    /// Every stub scenario back in `Started`.
+    package func resetScenarios() {
+        state.withLock { $0.scenarioStates = [:] }
+    }
+}

@@ -1,0 +1,111 @@
+import FixtureServer
+import FixtureTestSupport
+import Fixtures
+import Foundation
+import Networking
+import Testing
+
+/// WireMock's stub mappings over HTTP: `/__admin/mappings` in WireMock's JSON, stubs answering
+/// before the fixtures, their faults and delays carried out by the server.
+@Suite("Stubs over HTTP")
+struct StubTests {
+    typealias Backend = TestBackendTests
+
+    static let lottoDraws =
+        #"{"draws": [{"id": "draw-1", "drawDate": "2024-01-06", "number1": "1", "number2": "2", "number3": "3", "number4": "4", "number5": "5", "number6": "6", "bonus-ball": "7", "topPrize": 100}]}"#
+
+    @Test func aPostedStubAnswersBeforeTheFixturesUntilItIsDeleted() async throws {
+        try await withFixtureServer { server in
+            let created = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 200, "jsonBody": \#(Self.lottoDraws)}}"#
+            )
+            #expect(created.status == 201)
+            let id = try #require(created.json["id"] as? String)
+            let stubbed = try await Backend.send(server, .get, "/lotto/draws")
+            #expect(stubbed.json["draws"].map { ($0 as? [Any])?.count } == 1)
+            #expect(stubbed.fields[.contentType] == "application/json")
+
+            let listed = try await Backend.send(server, .get, "/__admin/mappings")
+            #expect((listed.json["mappings"] as? [[String: Any]])?.first?["id"] as? String == id)
+            #expect(try await Backend.send(server, .get, "/__admin/mappings/\(id)").status == 200)
+            #expect(try await Backend.send(server, .delete, "/__admin/mappings/\(id)").status == 200)
+            #expect(try await Backend.send(server, .get, "/__admin/mappings/\(id)").status == 404)
+            let fixtures = try await Backend.send(server, .get, "/lotto/draws")
+            #expect((fixtures.json["draws"] as? [Any])?.count ?? 0 > 1, "the fixtures answer again")
+        }
+    }
+
+    @Test func a503OnceThenTheFixturesIsAScenarioOfOneStub() async throws {
+        try await withFixtureServer { server in
+            let imported = try await Backend.send(
+                server, .post, "/__admin/mappings/import",
+                json: #"""
+                    {"mappings": [{"scenarioName": "flaky", "requiredScenarioState": "Started", "newScenarioState": "up",
+                      "request": {"urlPath": "/listings/api/products"}, "response": {"status": 503, "headers": {"Retry-After": "0"}}}]}
+                    """#)
+            #expect(imported.status == 200)
+            let products = "/listings/api/products"
+            #expect(try await Backend.send(server, .get, products, fields: Backend.listings).status == 503)
+            #expect(try await Backend.send(server, .get, products, fields: Backend.listings).status == 200)
+            let scenarios =
+                try await Backend.send(server, .get, "/__admin/scenarios").json["scenarios"] as? [[String: Any]]
+            #expect(scenarios?.contains { $0["name"] as? String == "flaky" && $0["state"] as? String == "up" } == true)
+            #expect(try await Backend.send(server, .post, "/__admin/reset").status == 200)
+            #expect(
+                try await Backend.send(server, .get, products, fields: Backend.listings).status == 200,
+                "reset removed it")
+        }
+    }
+
+    @Test func aBrokenStubIs422NamingTheFieldAndNothingIsKept() async throws {
+        try await withFixtureServer { server in
+            let refused = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"bodyPatterns": [{"matches": "(("}]}, "response": {}}"#)
+            #expect(refused.status == 422)
+            #expect(
+                refused.json["message"] as? String == "request.bodyPatterns[0].matches: (( is not a regular expression")
+            let notJSON = try await Backend.send(server, .post, "/__admin/mappings", json: "{")
+            #expect(notJSON.status == 400)
+            let listed = try await Backend.send(server, .get, "/__admin/mappings")
+            #expect((listed.json["meta"] as? [String: Any])?["total"] as? Int == 0)
+        }
+    }
+
+    @Test func aStubsFaultIsCarriedOutByTheServer() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"urlPath": "/lotto/draws"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}}"#)
+            let exchange = try await rawExchange(
+                port: server.port, request: "GET /lotto/draws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(exchange.ending == .reset)
+            #expect(exchange.received.isEmpty)
+
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"urlPath": "/health"}, "response": {"body": "0123456789", "fault": "MALFORMED_RESPONSE_CHUNK"}}"#
+            )
+            let truncated = try await rawExchange(
+                port: server.port, request: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(truncated.declaredLength == 10)
+            #expect(truncated.body.count == 5)
+        }
+    }
+
+    @Test func aStubsDelayHoldsItsAnswer() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"urlPath": "/health"}, "response": {"status": 204, "fixedDelayMilliseconds": 200}}"#)
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(try await Backend.send(server, .get, "/health").status == 204)
+            #expect(clock.now - start >= .milliseconds(200), "not before its delay")
+        }
+    }
+}

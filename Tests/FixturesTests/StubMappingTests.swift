@@ -1,0 +1,252 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import Fixtures
+
+/// WireMock's stub mappings, matched by the pure store: a request and a body in, the stub that
+/// answers out (Docs/Backends.md, "Stubs").
+@Suite("Stub mappings")
+struct StubMappingTests {
+    func stub(_ json: String, files: URL? = nil) throws -> StubMapping {
+        try StubMapping.parse(Data(json.utf8), files: files)
+    }
+
+    func request(_ target: String) -> HTTPRequest {
+        request(.get, target)
+    }
+
+    func request(_ method: HTTPRequest.Method, _ target: String, fields: HTTPFields = [:]) -> HTTPRequest {
+        HTTPRequest(method: method, scheme: "http", authority: "fixtures.test", path: target, headerFields: fields)
+    }
+
+    /// Whether `mapping` matches `method target` with `body`.
+    func matches(
+        _ mapping: String, _ method: HTTPRequest.Method = .get, _ target: String, fields: HTTPFields = [:],
+        body: String = ""
+    ) throws -> Bool {
+        let store = StubStore()
+        try store.add(stub(mapping))
+        return store.match(request(method, target, fields: fields), body: Data(body.utf8)) != nil
+    }
+
+    func refusal(_ mapping: String) -> StubError? {
+        do {
+            _ = try stub(mapping)
+            return nil
+        } catch {
+            return error as? StubError
+        }
+    }
+
+    // MARK: The request
+
+    @Test func aMethodMatchesItselfAndANYMatchesEvery() throws {
+        let get = #"{"request": {"method": "GET", "url": "/a"}, "response": {}}"#
+        #expect(try matches(get, .get, "/a"))
+        #expect(try !matches(get, .post, "/a"))
+        let any = #"{"request": {"method": "ANY", "url": "/a"}, "response": {}}"#
+        #expect(try matches(any, .delete, "/a"))
+    }
+
+    @Test func urlIsPathAndQueryWhileUrlPathIsThePathAlone() throws {
+        #expect(try matches(#"{"request": {"url": "/a?x=1"}, "response": {}}"#, .get, "/a?x=1"))
+        #expect(try !matches(#"{"request": {"url": "/a"}, "response": {}}"#, .get, "/a?x=1"))
+        #expect(try matches(#"{"request": {"urlPath": "/a"}, "response": {}}"#, .get, "/a?x=1"))
+        #expect(try matches(#"{"request": {"urlPattern": "/a\\?x=[0-9]+"}, "response": {}}"#, .get, "/a?x=12"))
+        #expect(try matches(#"{"request": {"urlPathPattern": "/lotto/.*"}, "response": {}}"#, .get, "/lotto/draws?l=1"))
+        #expect(try !matches(#"{"request": {"urlPathPattern": "/lotto"}, "response": {}}"#, .get, "/lotto/draws"))
+    }
+
+    @Test func queryParametersHeadersAndBasicCredentialsEachMatch() throws {
+        let mapping = #"""
+            {"request": {"urlPath": "/a", "queryParameters": {"q": {"contains": "har"}, "page": {"absent": true}},
+             "headers": {"x-user": {"equalTo": "ann", "caseInsensitive": true}},
+             "basicAuthCredentials": {"username": "admin", "password": "password"}},
+             "response": {}}
+            """#
+        let fields: HTTPFields = [
+            HTTPField.Name("X-User")!: "ANN", .authorization: "Basic YWRtaW46cGFzc3dvcmQ=",
+        ]
+        #expect(try matches(mapping, .get, "/a?q=harbour", fields: fields))
+        #expect(try !matches(mapping, .get, "/a?q=harbour&page=2", fields: fields))
+        #expect(try !matches(mapping, .get, "/a?q=harbour", fields: [HTTPField.Name("X-User")!: "ann"]))
+    }
+
+    @Test func bodyPatternsMustAllMatch() throws {
+        func body(_ patterns: String, _ body: String) throws -> Bool {
+            try matches(#"{"request": {"bodyPatterns": \#(patterns)}, "response": {}}"#, .post, "/a", body: body)
+        }
+        #expect(try body(#"[{"equalTo": "hi"}]"#, "hi"))
+        #expect(try body(#"[{"contains": "ll"}, {"matches": "h.*o"}]"#, "hello"))
+        #expect(try !body(#"[{"contains": "ll"}, {"doesNotMatch": "h.*o"}]"#, "hello"))
+        #expect(try body(#"[{"absent": true}]"#, ""))
+        #expect(try !body(#"[{"absent": true}]"#, "x"))
+    }
+
+    @Test func equalToJsonComparesValuesWithWireMocksTwoOptions() throws {
+        func json(_ options: String, _ body: String) throws -> Bool {
+            try matches(
+                #"{"request": {"bodyPatterns": [{"equalToJson": {"a": [1, 2], "b": "x"}\#(options)}]}, "response": {}}"#,
+                .post, "/a", body: body)
+        }
+        #expect(try json("", #"{"b": "x", "a": [1, 2]}"#))
+        #expect(try !json("", #"{"a": [2, 1], "b": "x"}"#))
+        #expect(try json(#", "ignoreArrayOrder": true"#, #"{"a": [2, 1], "b": "x"}"#))
+        #expect(try !json("", #"{"a": [1, 2], "b": "x", "c": 3}"#))
+        #expect(try json(#", "ignoreExtraElements": true"#, #"{"a": [1, 2], "b": "x", "c": 3}"#))
+        #expect(try !json("", "not json"))
+    }
+
+    @Test func matchesJsonPathSelectsAMemberOrFilters() throws {
+        func path(_ expression: String, _ body: String) throws -> Bool {
+            try matches(
+                #"{"request": {"bodyPatterns": [{"matchesJsonPath": "\#(expression)"}]}, "response": {}}"#, .post,
+                "/a", body: body)
+        }
+        let ride = #"{"ride": {"options": [{"id": "kangaroo", "seats": 4}, {"id": "wallaby", "seats": 2}]}}"#
+        #expect(try path("$.ride.options[1].id", ride))
+        #expect(try !path("$.ride.options[2]", ride))
+        #expect(try path("$.ride.options[?(@.id == 'wallaby')]", ride))
+        #expect(try !path("$.ride.options[?(@.id == 'koala')]", ride))
+        #expect(try path("$.ride.options[?(@.seats != 4)]", ride))
+    }
+
+    // MARK: Which stub answers
+
+    @Test func theLowestPriorityNumberAnswersThenTheNewestOfEqualPriority() throws {
+        let store = StubStore()
+        try store.add(stub(#"{"id": "old", "request": {"urlPath": "/a"}, "response": {"status": 201}}"#))
+        try store.add(stub(#"{"id": "new", "request": {"urlPath": "/a"}, "response": {"status": 202}}"#))
+        try store.add(stub(#"{"id": "low", "priority": 9, "request": {"urlPath": "/a"}, "response": {"status": 203}}"#))
+        #expect(store.match(request("/a"), body: Data())?.id == "new")
+        try store.add(stub(#"{"id": "first", "priority": 1, "request": {"urlPath": "/a"}, "response": {}}"#))
+        #expect(store.match(request("/a"), body: Data())?.id == "first")
+        #expect(store.remove(id: "first") && store.remove(id: "new"))
+        #expect(store.match(request("/a"), body: Data())?.id == "old")
+        #expect(store.mappings.map(\.id) == ["low", "old"], "listed newest first")
+    }
+
+    @Test func aScenarioStartsAtStartedAndMovesWhenItsStubAnswers() throws {
+        let store = StubStore()
+        try store.add([
+            stub(
+                #"{"id": "fail", "scenarioName": "flaky", "requiredScenarioState": "Started", "newScenarioState": "up", "request": {"urlPath": "/a"}, "response": {"status": 503}}"#
+            ),
+            stub(
+                #"{"id": "work", "scenarioName": "flaky", "requiredScenarioState": "up", "request": {"urlPath": "/a"}, "response": {"status": 200}}"#
+            ),
+        ])
+        #expect(store.match(request("/a"), body: Data())?.id == "fail")
+        #expect(store.match(request("/a"), body: Data())?.id == "work")
+        #expect(store.match(request("/a"), body: Data())?.id == "work")
+        #expect(store.scenarios.first?.state == "up")
+        #expect(store.scenarios.first?.possibleStates == ["Started", "up"])
+        store.resetScenarios()
+        #expect(store.match(request("/a"), body: Data())?.id == "fail")
+        #expect(store.setState("up", of: "flaky"))
+        #expect(store.match(request("/a"), body: Data())?.id == "work")
+        #expect(!store.setState("up", of: "nobody"))
+    }
+
+    @Test func theBackendAnswersFromAStubBeforeItsFixturesAndResetBringsBackTheStart() throws {
+        let backend = try FixtureBackend()
+        try backend.stubs.add(
+            stub(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": []}}}"#))
+        let answer = try #require(backend.stubs.match(request("/lotto/draws"), body: Data())).response.answer()
+        #expect(answer.1 == Data(#"{"draws":[]}"#.utf8))
+        #expect(answer.0.headerFields[.contentType] == "application/json")
+        backend.reset()
+        #expect(backend.stubs.mappings.isEmpty)
+    }
+
+    @Test func aResponseHasItsStatusFieldsAndOneKindOfBody() throws {
+        let answer = try stub(
+            #"{"request": {}, "response": {"status": 503, "headers": {"Retry-After": "1", "X-Two": ["a", "b"]}, "base64Body": "aGk="}}"#
+        ).response.answer()
+        #expect(answer.0.status == .serviceUnavailable)
+        #expect(answer.0.headerFields[.retryAfter] == "1")
+        #expect(answer.0.headerFields[values: HTTPField.Name("X-Two")!] == ["a", "b"])
+        #expect(answer.1 == Data("hi".utf8))
+        let delayed = try stub(
+            #"{"request": {}, "response": {"fixedDelayMilliseconds": 250, "fault": "EMPTY_RESPONSE"}}"#)
+        #expect(delayed.response.delay == .milliseconds(250))
+        #expect(delayed.response.fault == .emptyResponse)
+    }
+
+    // MARK: Bad input
+
+    @Test(arguments: [
+        (#"{"response": {}}"#, "request: a stub says which requests it matches"),
+        (#"{"request": {}}"#, "response: a stub says what it answers"),
+        (
+            #"{"request": {"bodyPatterns": [{"startsWith": "x"}]}, "response": {}}"#,
+            "request.bodyPatterns[0]: startsWith is not a matcher"
+        ),
+        (#"{"request": {"urlPattern": "(("}, "response": {}}"#, "request.urlPattern: (( is not a regular expression"),
+        (#"{"request": {}, "response": {"bodyFileName": "../x"}}"#, "response.bodyFileName: needs a mapping folder"),
+        (#"{"request": {}, "response": {"fault": "BOOM"}}"#, "response.fault: BOOM is not a fault"),
+        (#"{"request": {}, "response": {"status": 700}}"#, "response.status: must be a whole number from 100 to 599"),
+        (#"{"request": {"url": "/a", "urlPath": "/a"}, "response": {}}"#, "request: give one of url, urlPath"),
+        (#"{"request": {"cookies": {}}, "response": {}}"#, "request.cookies: is not a field this server reads here"),
+        (
+            #"{"request": {"bodyPatterns": [{"matchesJsonPath": "draws"}]}, "response": {}}"#,
+            "request.bodyPatterns[0].matchesJsonPath: a JSONPath starts with $"
+        ),
+        (#"{"request": {}, "response": {"headers": {"X-A": "one\r\ntwo"}}}"#, "response.headers.X-A: must be a string"),
+    ])
+    func aBrokenMappingIs422NamingItsField(_ mapping: String, _ message: String) {
+        let error = refusal(mapping)
+        #expect(error?.status == 422)
+        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "accepted")")
+    }
+
+    @Test func aBodyThatIsNotJSONIs400() {
+        #expect(refusal("{nope") == StubError(status: 400, message: "The body is not JSON."))
+    }
+
+    @Test func aCatastrophicRegularExpressionEndsWithoutAMatch() throws {
+        let mapping = #"{"request": {"bodyPatterns": [{"matches": "(a+)+b"}]}, "response": {}}"#
+        #expect(try !matches(mapping, .post, "/a", body: String(repeating: "a", count: 40) + "c"))
+    }
+
+    @Test func theStoreKeepsAtMostItsBound() throws {
+        let store = StubStore()
+        let many = try (0..<StubStore.maximumCount).map {
+            try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#)
+        }
+        try store.add(many)
+        #expect(throws: StubError.self) { try store.add(stub(#"{"request": {}, "response": {}}"#)) }
+        #expect(store.mappings.count == StubStore.maximumCount)
+    }
+
+    // MARK: A WireMock folder
+
+    @Test func aWireMockRootFolderLoadsItsMappingsAndFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        try Data(#"{"request": {"urlPath": "/one"}, "response": {"bodyFileName": "one.txt"}}"#.utf8)
+            .write(to: root.appendingPathComponent("mappings/a.json"))
+        try Data(#"{"mappings": [{"request": {"urlPath": "/two"}, "response": {"status": 204}}]}"#.utf8)
+            .write(to: root.appendingPathComponent("mappings/b.json"))
+        try Data("one".utf8).write(to: root.appendingPathComponent("__files/one.txt"))
+
+        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        let one = try #require(backend.stubs.match(request("/one"), body: Data()))
+        #expect(one.response.answer().1 == Data("one".utf8))
+        #expect(backend.stubs.match(request("/two"), body: Data())?.response.status == 204)
+        backend.stubs.removeAll()
+        backend.reset()
+        #expect(backend.stubs.mappings.count == 2, "a reset brings back the folder's stubs")
+
+        try Data(#"{"request": {"method": 5}, "response": {}}"#.utf8).write(
+            to: root.appendingPathComponent("mappings/c.json"))
+        #expect(throws: StubFolder.LoadError(message: "mappings/c.json: request.method: must be a string")) {
+            try StubFolder.load(root)
+        }
+    }
+}
