@@ -14,13 +14,14 @@ import HTTPTypes
 /// Other preferences (`fault=…`, which the server reads, `respond-async`) are left alone, as
 /// RFC 7240 asks. An answer a preference chose carries `Preference-Applied`.
 struct Preferences: Equatable {
-    var code: Int?
+    /// The `code` as sent: `401`, or `abc`, which no operation documents.
+    var code: String?
     var example: String?
 
     /// The `code` and `example` of the request's `Prefer` fields, or `nil` when it has neither.
     init?(_ fields: HTTPFields) {
         let preferences = PreferHeader.preferences(in: fields)
-        code = preferences["code"].map { Int($0) ?? -1 }
+        code = preferences["code"]
         example = preferences["example"]
         if code == nil, example == nil { return nil }
     }
@@ -94,14 +95,14 @@ extension FixtureBackend {
         let codes = operation.responses.map { String($0.status) }.joined(separator: ", ")
         var candidates = operation.responses
         if let code = preferences.code {
-            candidates = candidates.filter { $0.status == code }
+            candidates = candidates.filter { String($0.status) == code }
             guard !candidates.isEmpty else {
                 return Reply.message(
                     .badRequest, "Prefer: code=\(code) is not an answer of \(name); it documents \(codes).")
             }
-            if (200..<300).contains(code), preferences.example == nil {
+            if let status = Int(code), (200..<300).contains(status), preferences.example == nil {
                 let (response, body) = route.handler(self, call)
-                if response.status.code == code { return applied(preferences, to: (response, body)) }
+                if response.status.code == status { return applied(preferences, to: (response, body)) }
             }
         }
         let response: Contract.Response

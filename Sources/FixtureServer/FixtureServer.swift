@@ -209,8 +209,12 @@ struct BackendResponder: HTTPResponder {
         // HEAD is GET without the body: the same status and fields, the GET's length included.
         var backendRequest = request.head
         if backendRequest.method == .head { backendRequest.method = .get }
+        // A request that asks for a documented answer gets it from the document, with --proxy too:
+        // the real backend knows nothing of Prefer.
+        let preferred = PreferHeader.preferences(in: backendRequest.headerFields)
+        let documented = preferred["code"] != nil || preferred["example"] != nil
         let (head, data) =
-            if let forward = configuration.forward {
+            if let forward = configuration.forward, !documented {
                 await forwarded(backendRequest, body: bodyData, to: forward)
             } else {
                 configuration.answer?(backendRequest)

@@ -88,4 +88,25 @@ struct RecordReplayTests {
             }
         }
     }
+
+    /// An upstream that knows no `Prefer` would answer 200; a `Prefer` request is answered from
+    /// the document and never forwarded.
+    @Test func aPreferRequestIsAnsweredFromTheDocumentNotForwarded() async throws {
+        let forwarded = Locked(0)
+        var configuration = FixtureServer.Configuration()
+        configuration.forward = { _, _ in
+            forwarded.withLock { $0 += 1 }
+            return (HTTPResponse(status: .ok), Data("{}".utf8))
+        }
+        try await withFixtureServer(configuration) { proxy in
+            let request = HTTPRequest(
+                method: .get, scheme: "http", authority: "127.0.0.1:\(proxy.port)", path: "/lotto/draws",
+                headerFields: [HTTPField.Name("Prefer")!: "code=503"])
+            let (response, _) = try await URLSessionHTTPClient().send(request, body: nil)
+            #expect(response.status == .serviceUnavailable)
+            #expect(forwarded.withLock { $0 } == 0)
+            #expect(try await Self.get(proxy.port, "/lotto/draws").0 == 200)
+            #expect(forwarded.withLock { $0 } == 1, "the rest is forwarded")
+        }
+    }
 }

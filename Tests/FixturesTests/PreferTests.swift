@@ -67,6 +67,12 @@ struct PreferTests {
         #expect(unknownBody.contains("it has email-taken, bad-email, missing-field"))
     }
 
+    @Test func aCodeThatIsNoNumberIsEchoedAsSent() {
+        let (response, body) = send(.post, "/koober/signin", prefer: "code=abc", json: Self.johnny)
+        #expect(response.status == .badRequest)
+        #expect(body.contains("Prefer: code=abc is not an answer of POST /koober/signin"))
+    }
+
     @Test func otherPreferencesAreLeftAlone() {
         #expect(send(.get, "/health", prefer: "respond-async, wait=5").0.status == .ok)
     }
