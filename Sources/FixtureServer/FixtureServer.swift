@@ -46,6 +46,10 @@ public struct FixtureServer: Sendable {
         public var forward: Forward?
         /// Keeps the forwarded answers that are fixture data (`apps serve --record DIR`).
         public var recorder: FixtureRecorder?
+        /// When set, the `/__admin/` routes answer only requests with `Authorization: Bearer TOKEN`
+        /// (`401` otherwise); `apps serve` sets one whenever it listens beyond loopback, so a phone
+        /// on the office Wi-Fi may reach the data routes but not the admin.
+        public var adminToken: String?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
@@ -68,6 +72,7 @@ public struct FixtureServer: Sendable {
             self.answer = nil
             self.forward = nil
             self.recorder = nil
+            self.adminToken = nil
         }
     }
 
@@ -166,6 +171,13 @@ struct BackendResponder: HTTPResponder {
         }
         let bodyData = Data(body.readableBytesView)
         if request.uri.path.hasPrefix(Admin.prefix) {
+            if let token = configuration.adminToken,
+                !Self.sameSecret(request.headers[.authorization] ?? "", "Bearer \(token)")
+            {
+                return Self.message(
+                    .unauthorized, "The admin routes need the server's token: Authorization: Bearer TOKEN.",
+                    fields: [.wwwAuthenticate: "Bearer"])
+            }
             return Self.response(Admin(backend: backend, journal: journal).handle(request.head, body: bodyData))
         }
         configuration.onRequest?(request.head)
@@ -358,6 +370,13 @@ struct BackendResponder: HTTPResponder {
     }
 
     /// `{"message": text}` with `status` and `fields`.
+    /// Whether two secrets are equal, in a time that does not say how much of them is.
+    static func sameSecret(_ given: String, _ expected: String) -> Bool {
+        let (lhs, rhs) = (Array(given.utf8), Array(expected.utf8))
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
     static func message(_ status: HTTPResponse.Status, _ text: String, fields: HTTPFields = [:]) -> Response {
         var (head, body) = jsonAnswer(status, ["message": text])
         head.headerFields.append(contentsOf: fields)

@@ -4,6 +4,8 @@ import Networking
 import TestSupport
 import Testing
 
+@testable import AppsCLI
+
 @Suite("apps serve")
 struct ServeCommandTests {
     @Test func printsTheListeningLineFirstAnswersHealthAndStopsOnSIGTERM() async throws {
@@ -143,6 +145,31 @@ struct ServeCommandTests {
                 output.stderr
                     == "error: --data: koober/ride-options.json: rideOptions[0].seats is not a whole number.\n")
         }
+    }
+
+    @Test func aBrokenStubFileStopsTheServerNamingTheFileAndTheField() async throws {
+        try await withTemporaryDirectory { folder in
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+            try Data(#"{"request": {"method": "GET"}, "response": {"fault": "BOOM"}}"#.utf8)
+                .write(to: folder.appendingPathComponent("mappings/broken.json"))
+            let output = try await AppsProcess.run(["serve", "--port", "0", "--root-dir", folder.path])
+            #expect(output.status == 65)
+            #expect(
+                output.stderr.hasPrefix(
+                    "error: --root-dir: mappings/broken.json: response.fault: BOOM is not a fault; use one of "))
+        }
+    }
+
+    @Test func beyondLoopbackTheAdminRoutesNeedATokenThatTheStartLineShows() throws {
+        let open = try ServeCommand.parse(["--host", "0.0.0.0"]).adminAccess(environment: [:])
+        let token = try #require(open.token)
+        #expect(token.count == 32)
+        #expect(open.line == "Admin routes need Authorization: Bearer \(token) (listening beyond loopback)")
+        #expect(try ServeCommand.parse([]).adminAccess(environment: [:]).token == nil, "loopback: nothing changes")
+        let given = try ServeCommand.parse(["--host", "0.0.0.0"]).adminAccess(environment: ["APPS_ADMIN_TOKEN": "s3"])
+        #expect(given.token == "s3")
+        #expect(given.line?.contains("s3") == false, "a token given is not echoed")
     }
 
     @Test func aFailureRateOutsideZeroToOneIsAUsageError() async throws {

@@ -108,4 +108,18 @@ struct StubTests {
             #expect(clock.now - start >= .milliseconds(200), "not before its delay")
         }
     }
+
+    @Test func withATokenTheAdminRoutesAnswerOnlyWhoHasIt() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.adminToken = "s3cret"
+        try await withFixtureServer(configuration) { server in
+            let refused = try await Backend.send(server, .get, "/__admin/mappings")
+            #expect(refused.status == 401)
+            #expect(refused.fields[.wwwAuthenticate] == "Bearer")
+            let allowed = try await Backend.send(
+                server, .get, "/__admin/mappings", fields: [.authorization: "Bearer s3cret"])
+            #expect(allowed.status == 200)
+            #expect(try await Backend.send(server, .get, "/health").status == 200, "the data routes stay open")
+        }
+    }
 }

@@ -84,6 +84,14 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "dir"))
     var record: String?
 
+    @Option(
+        name: .customLong("admin-token"),
+        help: ArgumentHelp(
+            "The token the /__admin/ routes need (Authorization: Bearer TOKEN); also APPS_ADMIN_TOKEN. Listening "
+                + "beyond loopback, one is made if none is given.",
+            valueName: "token"))
+    var adminToken: String?
+
     @Flag(help: "Log every request on stderr.")
     var verbose = false
 
@@ -161,6 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
             dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
             dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed)
+        let (token, tokenLine) = adminAccess(environment: ProcessInfo.processInfo.environment)
+        configuration.adminToken = token
         if let upstream {
             configuration.forward = Self.forwarder(to: upstream)
             configuration.recorder = record.map { FixtureRecorder(directory: URL(fileURLWithPath: $0)) }
@@ -172,7 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run(gracefulShutdownSignals: [.sigterm, .sigint]) { port in
                 try? StandardStreams().write(
                     "Listening on http://\(shownHost):\(port)\nSeed \(seed) (--seed \(seed) repeats this run's random "
-                        + "choices)\n", to: .standardOutput)
+                        + "choices)\n" + (tokenLine.map { $0 + "\n" } ?? ""), to: .standardOutput)
             }
         } catch let error as IOError {
             let (reason, code): (String, Int32) =
@@ -189,6 +199,24 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeCommand {
+    /// Whether `host` is this machine only.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// The admin routes' token and the start line that says so: the one given (`--admin-token`,
+    /// then `APPS_ADMIN_TOKEN`), or beyond loopback a new one, which the line shows; on loopback
+    /// without one, nothing changes.
+    func adminAccess(environment: [String: String]) -> (token: String?, line: String?) {
+        let given = adminToken ?? environment["APPS_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        if let given {
+            return (given, "Admin routes need Authorization: Bearer with the token given")
+        }
+        guard !Self.isLoopback(bareHost) else { return (nil, nil) }
+        let made = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        return (made, "Admin routes need Authorization: Bearer \(made) (listening beyond loopback)")
+    }
+
     /// Sends a request to `upstream`, under its path, with the client `--base-url` uses (its
     /// timeouts, body cap and redirect rules).
     static func forwarder(to upstream: URL) -> FixtureServer.Forward {
