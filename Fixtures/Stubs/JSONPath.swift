@@ -14,8 +14,8 @@ package struct JSONPath: Sendable {
 
     enum Test: Sendable {
         case exists
-        case equal(StubJSON)
-        case notEqual(StubJSON)
+        case equal(JSONValue)
+        case notEqual(JSONValue)
     }
 
     let steps: [Step]
@@ -46,15 +46,15 @@ package struct JSONPath: Sendable {
     }
 
     /// Whether the path selects anything in `document`.
-    package func selects(in document: StubJSON) -> Bool {
+    package func selects(in document: JSONValue) -> Bool {
         !evaluate(document).isEmpty
     }
 
-    func evaluate(_ document: StubJSON) -> [StubJSON] {
+    func evaluate(_ document: JSONValue) -> [JSONValue] {
         steps.reduce([document]) { nodes, step in nodes.flatMap { Self.apply(step, to: $0) } }
     }
 
-    private static func apply(_ step: Step, to node: StubJSON) -> [StubJSON] {
+    private static func apply(_ step: Step, to node: JSONValue) -> [JSONValue] {
         switch (step, node) {
         case (.member(let name), .object(let members)): return members[name].map { [$0] } ?? []
         case (.index(let index), .array(let elements)):
@@ -63,7 +63,7 @@ package struct JSONPath: Sendable {
         case (.wildcard, .array(let elements)): return elements
         case (.wildcard, .object(let members)): return members.keys.sorted().compactMap { members[$0] }
         case (.filter(let path, let test), _):
-            let candidates: [StubJSON] =
+            let candidates: [JSONValue] =
                 switch node {
                 case .array(let elements): elements
                 case .object(let members): members.keys.sorted().compactMap { members[$0] }
@@ -116,10 +116,10 @@ package struct JSONPath: Sendable {
             guard let range = condition.range(of: symbol) else { continue }
             let member = condition[..<range.lowerBound].dropFirst(2).trimmingCharacters(in: .whitespaces)
             let operand = condition[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            let value: StubJSON
+            let value: JSONValue
             if let string = quoted(operand) {
                 value = .string(string)
-            } else if let parsed = StubJSON.parse(Data(operand.utf8)) {
+            } else if let parsed = JSONValue.parse(Data(operand.utf8)) {
                 value = parsed
             } else {
                 throw "\(operand) is not a value a filter compares with"

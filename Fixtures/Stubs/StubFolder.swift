@@ -26,7 +26,7 @@ package enum StubFolder {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
                 throw LoadError(message: "\(file) cannot be read.")
             }
-            guard let json = StubJSON.parse(data) else { throw LoadError(message: "\(file): not JSON.") }
+            guard let json = JSONValue.parse(data) else { throw LoadError(message: "\(file): not JSON.") }
             do throws(StubError) {
                 if case .object(let members) = json, case .array(let list)? = members["mappings"] {
                     for (index, mapping) in list.enumerated() {

@@ -40,20 +40,20 @@ package struct StubMapping: Sendable {
     package let requiredScenarioState: String?
     package let newScenarioState: String?
     /// The mapping as given, with its `id`: what the admin API lists.
-    package let json: StubJSON
+    package let json: JSONValue
 
     /// The state every stub scenario starts in, as WireMock names it.
     package static let startedState = "Started"
 
     /// A mapping from its JSON. `id` (or `uuid`) is kept when the mapping has one, else made.
     package static func parse(_ data: Data, files: URL? = nil) throws(StubError) -> StubMapping {
-        guard let json = StubJSON.parse(data) else {
+        guard let json = JSONValue.parse(data) else {
             throw StubError(status: 400, message: "The body is not JSON.")
         }
         return try parse(json, files: files, path: "")
     }
 
-    package static func parse(_ json: StubJSON, files: URL?, path: String) throws(StubError) -> StubMapping {
+    package static func parse(_ json: JSONValue, files: URL?, path: String) throws(StubError) -> StubMapping {
         let mapping = try Fields(json, path: path)
         try mapping.allow([
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
@@ -88,10 +88,10 @@ package struct StubMapping: Sendable {
 
 /// The fields of one JSON object of a mapping, read with the path that names them in errors.
 struct Fields {
-    let object: [String: StubJSON]
+    let object: [String: JSONValue]
     let path: String
 
-    init(_ json: StubJSON, path: String) throws(StubError) {
+    init(_ json: JSONValue, path: String) throws(StubError) {
         guard case .object(let object) = json else {
             throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
         }
@@ -266,7 +266,7 @@ enum StringMatcher: Sendable {
     case matches(StubRegex)
     case doesNotMatch(StubRegex)
     case absent
-    case equalToJson(StubJSON, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+    case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
     case matchesJsonPath(JSONPath, source: String)
 
     static let names = ["equalTo", "contains", "matches", "doesNotMatch", "absent", "equalToJson", "matchesJsonPath"]
@@ -299,7 +299,7 @@ enum StringMatcher: Sendable {
             var expected = fields.object[name] ?? .null
             // WireMock takes the JSON itself or the JSON as a string.
             if case .string(let text) = expected {
-                guard let parsed = StubJSON.parse(Data(text.utf8)) else { throw .field(path, "is not JSON") }
+                guard let parsed = JSONValue.parse(Data(text.utf8)) else { throw .field(path, "is not JSON") }
                 expected = parsed
             }
             self = .equalToJson(
@@ -333,11 +333,11 @@ enum StringMatcher: Sendable {
         case .contains(let part): return value.contains(part)
         case .matches(let regex): return regex.matches(value) == true
         case .equalToJson(let expected, let ignoreArrayOrder, let ignoreExtraElements):
-            guard let actual = StubJSON.parse(Data(value.utf8)) else { return false }
+            guard let actual = JSONValue.parse(Data(value.utf8)) else { return false }
             return expected.matches(
                 actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
         case .matchesJsonPath(let path, _):
-            return StubJSON.parse(Data(value.utf8)).map(path.selects) ?? false
+            return JSONValue.parse(Data(value.utf8)).map(path.selects) ?? false
         case .absent, .doesNotMatch: return false
         }
     }

@@ -41,7 +41,7 @@ package struct StubResponse: Sendable {
             for name in given.object.keys.sorted() {
                 let path = given.child(name)
                 guard let field = HTTPField.Name(name) else { throw .field(path, "is not a header field name") }
-                let values: [StubJSON] =
+                let values: [JSONValue] =
                     switch given.object[name] {
                     case .array(let values)?: values
                     case let value?: [value]

@@ -121,7 +121,7 @@ struct Admin: Sendable {
                         // The path names the stub; an id in the body is WireMock's and must agree.
                         guard case .object(var members) = given.json else { throw unknown }
                         members["id"] = .string(id)
-                        given = try Self.stub(StubJSON.object(members).data, files: backend.stubs.files)
+                        given = try Self.stub(JSONValue.object(members).data, files: backend.stubs.files)
                     }
                     guard backend.stubs.replace(id: id, with: given) else { throw unknown }
                     return jsonAnswer(.ok, given.json)
@@ -194,7 +194,7 @@ struct Admin: Sendable {
 
     /// The mappings of `{"mappings": [...]}`: all of them, or an error naming the one that is not.
     static func imported(_ body: Data, files: URL?) throws(AdminError) -> [StubMapping] {
-        guard let json = StubJSON.parse(body) else {
+        guard let json = JSONValue.parse(body) else {
             throw AdminError(status: .badRequest, message: "The body is not JSON.")
         }
         guard case .object(let members) = json, case .array(let list)? = members["mappings"] else {
@@ -266,7 +266,7 @@ struct Admin: Sendable {
 
     struct MappingList: Encodable {
         struct Meta: Encodable { var total: Int }
-        var mappings: [StubJSON]
+        var mappings: [JSONValue]
         var meta: Meta
     }
 

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
@@ -51,7 +52,7 @@ public final class RequestJournal: Sendable {
 
     /// Records a request and what it got.
     func record(_ request: HTTPRequest, body: Data, status: Int?, fault: String?, at date: Date = Date()) {
-        let json = body.isEmpty ? nil : (try? JSONDecoder().decode(JSONValue.self, from: body)).map(Self.redacted)
+        let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
         let text = body.isEmpty ? nil : Self.redactedForm(String(decoding: body, as: UTF8.self))
         var headers: [String: String] = [:]
         for field in request.headerFields {
@@ -115,44 +116,5 @@ public final class RequestJournal: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-}
-
-/// Any JSON value, to keep a request body as it came (redacted) and to read admin requests.
-public enum JSONValue: Sendable, Codable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
-/// A JSON value as a stub mapping holds it: read from the mapping, compared by value
-/// (`equalToJson`, `matchesJsonPath`) and written back as JSON (`jsonBody`, the admin listing).
-package indirect enum StubJSON: Sendable, Hashable, Codable {
+/// Any JSON value: a stub mapping as given (compared by value for `equalToJson`, written back for
+/// `jsonBody` and the admin listing) and a request body as the journal keeps it.
+public indirect enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([StubJSON])
-    case object([String: StubJSON])
+    case array([JSONValue])
+    case object([String: JSONValue])
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -20,14 +20,14 @@ package indirect enum StubJSON: Sendable, Hashable, Codable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([StubJSON].self) {
+        } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: StubJSON].self))
+            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -46,9 +46,9 @@ package indirect enum StubJSON: Sendable, Hashable, Codable {
     }
 
     /// `data` read as JSON (a value of any kind at the top); `nil` when it is not.
-    package static func parse(_ data: Data) -> StubJSON? {
+    package static func parse(_ data: Data) -> JSONValue? {
         (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])).flatMap(
-            StubJSON.init(foundation:))
+            JSONValue.init(foundation:))
     }
 
     /// A value as `JSONSerialization` reads it. Booleans are the numbers whose type is `c` (`char`),
@@ -60,17 +60,17 @@ package indirect enum StubJSON: Sendable, Hashable, Codable {
         case let number as NSNumber:
             self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
         case let array as [Any]:
-            var elements: [StubJSON] = []
+            var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for element in array {
-                guard let converted = StubJSON(foundation: element) else { return nil }
+                guard let converted = JSONValue(foundation: element) else { return nil }
                 elements.append(converted)
             }
             self = .array(elements)
         case let object as [String: Any]:
-            var members: [String: StubJSON] = [:]
+            var members: [String: JSONValue] = [:]
             for (key, member) in object {
-                guard let converted = StubJSON(foundation: member) else { return nil }
+                guard let converted = JSONValue(foundation: member) else { return nil }
                 members[key] = converted
             }
             self = .object(members)
@@ -83,7 +83,7 @@ package indirect enum StubJSON: Sendable, Hashable, Codable {
 
     /// Whether `other` is this value, WireMock's `equalToJson` way: arrays in any order with
     /// `ignoreArrayOrder`, and members `other` has beyond this value's with `ignoreExtraElements`.
-    package func matches(_ other: StubJSON, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Bool {
+    package func matches(_ other: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Bool {
         switch (self, other) {
         case (.object(let expected), .object(let actual)):
             guard ignoreExtraElements || expected.count == actual.count else { return false }
@@ -94,7 +94,7 @@ package indirect enum StubJSON: Sendable, Hashable, Codable {
             }
         case (.array(let expected), .array(let actual)):
             guard expected.count == actual.count else { return false }
-            let same = { (lhs: StubJSON, rhs: StubJSON) in
+            let same = { (lhs: JSONValue, rhs: JSONValue) in
                 lhs.matches(rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
             }
             guard ignoreArrayOrder else { return zip(expected, actual).allSatisfy(same) }
