@@ -94,6 +94,37 @@ public final class FixtureBackend: Sendable {
         return Self.applyingETag(request: request, response: response, body: responseBody)
     }
 
+    /// Whether a fixture route answers `request`'s method and path.
+    package func hasRoute(for request: HTTPRequest) -> Bool {
+        let segments = RequestURL(request.path ?? "/").segments
+        return routes.contains { $0.method == request.method && $0.match(segments) != nil }
+    }
+
+    /// The fixture routes closest to `method target`, each with the first thing that differs:
+    /// `the method is GET, not POST`, `the path has drwas where the route has draws`.
+    package func nearRoutes(method: String, target: String, limit: Int = 3) -> [(route: String, difference: String)] {
+        let segments = RequestURL(target).segments
+        let scored = routes.map { route -> (Route, Int, String) in
+            let shared = zip(route.pattern, segments).prefix { $0.hasPrefix(":") || $0 == $1 }.count
+            let sameMethod = route.method.rawValue == method
+            let score = shared * 4 + (route.pattern.count == segments.count ? 2 : 0) + (sameMethod ? 1 : 0)
+            let difference: String
+            if let (expected, actual) = zip(route.pattern, segments).first(where: { !$0.hasPrefix(":") && $0 != $1 }) {
+                difference = "the path has \(actual) where the route has \(expected)"
+            } else if route.pattern.count != segments.count {
+                difference = "the path has \(segments.count) segments, the route \(route.pattern.count)"
+            } else if !sameMethod {
+                difference = "the method is \(method), not \(route.method.rawValue)"
+            } else {
+                difference = "none"
+            }
+            return (route, score, difference)
+        }
+        return scored.sorted { $0.1 > $1.1 }.prefix(limit).map { route, _, difference in
+            ("\(route.method.rawValue) /" + route.pattern.joined(separator: "/"), difference)
+        }
+    }
+
     /// Adds an `ETag` to successful `GET`s and turns a matching `If-None-Match` into `304`.
     private static func applyingETag(request: HTTPRequest, response: HTTPResponse, body: Data) -> (HTTPResponse, Data) {
         guard request.method == .get, response.status == .ok else { return (response, body) }

@@ -79,6 +79,12 @@ struct Admin: Sendable {
                     found = Array(found.prefix(limit))
                 }
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+            case (.get, "requests unmatched"):
+                let unmatched = journal.entries.filter { !$0.wasMatched }
+                return jsonAnswer(.ok, RequestList(requests: unmatched, meta: .init(total: unmatched.count)))
+            case (.get, "requests unmatched near-misses"):
+                return jsonAnswer(
+                    .ok, NearMissList(nearMisses: journal.entries.filter { !$0.wasMatched }.map(nearMiss)))
             case (.delete, "requests"):
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
@@ -159,7 +165,8 @@ struct Admin: Sendable {
                 throw AdminError(
                     status: .notFound,
                     message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
-                        + "/__admin/requests, POST /__admin/requests/find and /count, POST /__admin/reset, "
+                        + "/__admin/requests, POST /__admin/requests/find and /count, GET "
+                        + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
                         + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
                         + "POST /__admin/mappings/reset and /import.")
@@ -173,6 +180,7 @@ struct Admin: Sendable {
     static let methods: [String: [HTTPRequest.Method]] = [
         "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
         "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
+        "requests unmatched": [.get], "requests unmatched near-misses": [.get],
         "mappings reset": [.post], "mappings import": [.post],
     ]
 
@@ -262,6 +270,41 @@ struct Admin: Sendable {
         var state: String
         var possibleStates: [String]
         var summary: String
+    }
+
+    /// An unmatched request with the stubs and routes closest to it, and what differs.
+    struct NearMiss: Encodable {
+        struct Stub: Encodable {
+            var id: String
+            var difference: String
+        }
+        struct Route: Encodable {
+            var route: String
+            var difference: String
+        }
+        var request: RequestJournal.Entry.Request
+        var stubs: [Stub]
+        var routes: [Route]
+    }
+
+    struct NearMissList: Encodable {
+        var nearMisses: [NearMiss]
+    }
+
+    private func nearMiss(_ entry: RequestJournal.Entry) -> NearMiss {
+        var request = HTTPRequest(
+            method: HTTPRequest.Method(entry.request.method) ?? .get, scheme: "http", authority: "fixtures",
+            path: entry.request.url)
+        for (name, value) in entry.request.headers {
+            if let field = HTTPField.Name(name) { request.headerFields[field] = value }
+        }
+        let body = Data((entry.request.body ?? "").utf8)
+        return NearMiss(
+            request: entry.request,
+            stubs: backend.stubs.nearMisses(request, body: body).map { .init(id: $0.0.id, difference: $0.1) },
+            routes: backend.nearRoutes(method: entry.request.method, target: entry.request.url).map {
+                .init(route: $0.route, difference: $0.difference)
+            })
     }
 
     struct MappingList: Encodable {

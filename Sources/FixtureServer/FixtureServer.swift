@@ -181,13 +181,19 @@ struct BackendResponder: HTTPResponder {
             return Self.response(Admin(backend: backend, journal: journal).handle(request.head, body: bodyData))
         }
         configuration.onRequest?(request.head)
-        let record = { (status: Int?, fault: ConnectionFault?) in
-            journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue)
+        // Whether anything serves the request (a stub, a route, the real backend): the unmatched
+        // are kept for /__admin/requests/unmatched.
+        let routed = configuration.forward != nil || backend.hasRoute(for: request.head)
+        let recorder = { (matched: Bool) in
+            { (status: Int?, fault: ConnectionFault?) in
+                journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched)
+            }
         }
+        let record = recorder(routed)
         if let shuttingDown = await wait(configuration.latency, record: record) { return shuttingDown }
         // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
         if let stub = backend.stubs.match(request.head, body: bodyData) {
-            return try await stubbed(stub.response, request: request, context: context, record: record)
+            return try await stubbed(stub.response, request: request, context: context, record: recorder(true))
         }
         let fault: FaultInjector.Fault
         switch ConnectionFault.preferred(in: request.headers) {

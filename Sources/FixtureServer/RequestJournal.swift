@@ -32,6 +32,9 @@ public final class RequestJournal: Sendable {
         }
 
         public var id: Int
+        /// Whether a stub, a fixture route or the real backend (`--proxy`) served the request:
+        /// `false` for a request nothing knew (`/__admin/requests/unmatched`).
+        public var wasMatched: Bool
         public var loggedDate: Date
         public var request: Request
         public var response: Response
@@ -51,7 +54,9 @@ public final class RequestJournal: Sendable {
     }
 
     /// Records a request and what it got.
-    func record(_ request: HTTPRequest, body: Data, status: Int?, fault: String?, at date: Date = Date()) {
+    func record(
+        _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, at date: Date = Date()
+    ) {
         let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
         let text = body.isEmpty ? nil : Self.redactedForm(String(decoding: body, as: UTF8.self))
         var headers: [String: String] = [:]
@@ -62,7 +67,7 @@ public final class RequestJournal: Sendable {
         }
         state.withLockedValue { state in
             let entry = Entry(
-                id: state.next, loggedDate: date,
+                id: state.next, wasMatched: matched, loggedDate: date,
                 request: .init(
                     method: request.method.rawValue, url: request.path ?? "/", headers: headers,
                     body: json.map(Self.encode) ?? text, jsonBody: json, bodyBytes: body.count),

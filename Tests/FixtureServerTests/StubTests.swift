@@ -122,4 +122,29 @@ struct StubTests {
             #expect(try await Backend.send(server, .get, "/health").status == 200, "the data routes stay open")
         }
     }
+
+    @Test func requestsNothingServedAreListedWithTheirNearMisses() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"id": "mine", "request": {"urlPath": "/lotto/drwas", "headers": {"X-Test": {"equalTo": "yes"}}}, "response": {}}"#
+            )
+            #expect(try await Backend.send(server, .get, "/lotto/drwas").status == 404)
+            #expect(try await Backend.send(server, .get, "/lotto/draws").status == 200)
+            let unmatched = try await Backend.send(server, .get, "/__admin/requests/unmatched")
+            let urls = (unmatched.json["requests"] as? [[String: Any]])?.compactMap {
+                ($0["request"] as? [String: Any])?["url"] as? String
+            }
+            #expect(urls == ["/lotto/drwas"])
+            let nearMisses = try await Backend.send(server, .get, "/__admin/requests/unmatched/near-misses")
+            let first = (nearMisses.json["nearMisses"] as? [[String: Any]])?.first
+            let stub = (first?["stubs"] as? [[String: Any]])?.first
+            #expect(stub?["id"] as? String == "mine")
+            #expect(stub?["difference"] as? String == "the header X-Test is missing")
+            let route = (first?["routes"] as? [[String: Any]])?.first
+            #expect(route?["route"] as? String == "GET /lotto/draws")
+            #expect(route?["difference"] as? String == "the path has drwas where the route has draws")
+        }
+    }
 }
