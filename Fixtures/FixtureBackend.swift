@@ -68,6 +68,18 @@ public final class FixtureBackend: Sendable {
             + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])
     }
 
+    /// A backend in `base`'s start state with state of its own (sign-ups, scenarios, stubs): a
+    /// sandbox of `apps serve`. The fixture data is shared, not read again.
+    package init(startingAs base: FixtureBackend) {
+        configuration = base.configuration
+        data = base.data
+        contract = base.contract
+        random = Locked(WyRand(seed: base.configuration.seed))
+        kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
+        stubs = StubStore(initial: base.stubs.initial, files: base.stubs.files)
+        routes = base.routes
+    }
+
     /// Answers one request.
     public func handle(_ request: HTTPRequest, body: Data?) -> (HTTPResponse, Data) {
         let url = RequestURL(request.path ?? "/")

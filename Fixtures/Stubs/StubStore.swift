@@ -22,7 +22,7 @@ package final class StubStore: Sendable {
 
     private let state = Locked(State())
     /// The mappings the server was started with (`--root-dir`), which a reset brings back.
-    private let initial: [StubMapping]
+    package let initial: [StubMapping]
     /// Where `bodyFileName` is read from.
     package let files: URL?
 

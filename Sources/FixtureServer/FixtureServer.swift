@@ -112,7 +112,8 @@ public struct FixtureServer: Sendable {
     public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some Service {
         Application(
             responder: BackendResponder(
-                backend: backend, journal: journal, configuration: configuration, logger: logger,
+                backend: backend, journal: journal, sandboxes: Sandboxes(base: backend), configuration: configuration,
+                logger: logger,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate,
                     connectionRates: [
@@ -144,8 +145,9 @@ struct DroppedConnection: Error {}
 struct BackendResponder: HTTPResponder {
     typealias Context = FixtureRequestContext
 
-    let backend: FixtureBackend
-    let journal: RequestJournal
+    var backend: FixtureBackend
+    var journal: RequestJournal
+    let sandboxes: Sandboxes
     let configuration: FixtureServer.Configuration
     let logger: Logger
     let faults: FaultInjector
@@ -170,6 +172,21 @@ struct BackendResponder: HTTPResponder {
             return Self.message(.contentTooLarge, "The request body is larger than 1 MiB.")
         }
         let bodyData = Data(body.readableBytesView)
+        if let (name, target) = Sandboxes.split(request.head.path ?? "/") {
+            guard Sandboxes.isValid(name), !target.hasPrefix(Sandboxes.prefix) else {
+                return Self.message(
+                    .badRequest,
+                    "A sandbox's name is 1 to 64 letters, digits, '.', '_' or '-' (/__sandbox/NAME/…), "
+                        + "and sandboxes do not nest.")
+            }
+            // The same request in the sandbox's world, its path without the sandbox's prefix.
+            let world = sandboxes.world(name)
+            var sandboxed = self
+            (sandboxed.backend, sandboxed.journal) = (world.backend, world.journal)
+            var head = request.head
+            head.path = target
+            return try await sandboxed.response(to: Request(head: head, body: .init(buffer: body)), context: context)
+        }
         if request.uri.path.hasPrefix(Admin.prefix) {
             if let token = configuration.adminToken,
                 !Self.sameSecret(request.headers[.authorization] ?? "", "Bearer \(token)")

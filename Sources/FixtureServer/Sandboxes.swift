@@ -1,0 +1,69 @@
+import Fixtures
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The sandboxes of a server: under `/__sandbox/NAME/` every route, data and admin alike, answers
+/// from a world of its own (its stubs, journal, scenarios, sign-ups), which starts on first use
+/// from the server's start state. Eight simulators running UI tests in parallel share one server
+/// and never see each other's stubs or requests.
+///
+/// At most ``capacity`` sandboxes are kept; the one used least recently goes first.
+final class Sandboxes: Sendable {
+    /// One sandbox's world.
+    struct World: Sendable {
+        let backend: FixtureBackend
+        let journal: RequestJournal
+    }
+
+    /// The path every sandbox is under.
+    static let prefix = "/__sandbox/"
+    /// The most sandboxes kept.
+    static let capacity = 256
+
+    private let base: FixtureBackend
+    private let state = NIOLockedValueBox<(worlds: [String: World], used: [String: Int], clock: Int)>(([:], [:], 0))
+
+    init(base: FixtureBackend) {
+        self.base = base
+    }
+
+    /// The sandbox `name`, made from the start state if it is new.
+    func world(_ name: String) -> World {
+        state.withLockedValue { state in
+            state.clock += 1
+            state.used[name] = state.clock
+            if let world = state.worlds[name] { return world }
+            if state.worlds.count >= Self.capacity,
+                let oldest = state.used.filter({ state.worlds[$0.key] != nil })
+                    .min(by: { $0.value < $1.value })?.key
+            {
+                state.worlds[oldest] = nil
+                state.used[oldest] = nil
+            }
+            let world = World(backend: FixtureBackend(startingAs: base), journal: RequestJournal())
+            state.worlds[name] = world
+            return world
+        }
+    }
+
+    /// How many sandboxes there are.
+    var count: Int { state.withLockedValue { $0.worlds.count } }
+
+    /// `/__sandbox/NAME/rest?query` split into the sandbox's name and the target it stands for
+    /// (`/rest?query`); `nil` for a path outside the sandboxes.
+    static func split(_ target: String) -> (name: String, target: String)? {
+        guard target.hasPrefix(prefix) else { return nil }
+        let rest = target.dropFirst(prefix.count)
+        let name = rest.prefix { $0 != "/" && $0 != "?" }
+        let remainder = rest.dropFirst(name.count)
+        return (String(name), remainder.hasPrefix("/") ? String(remainder) : "/" + remainder)
+    }
+
+    /// Whether `name` can name a sandbox: 1 to 64 letters, digits, `.`, `_` or `-`.
+    static func isValid(_ name: String) -> Bool {
+        (1...64).contains(name.count)
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            }
+    }
+}
