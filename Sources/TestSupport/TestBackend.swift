@@ -46,14 +46,68 @@ public struct TestBackend: Sendable {
         }
     }
 
+    /// Where the backend answers: what the app under test is given as its base URL.
+    public let baseURL: URL
     private let client: EndpointClient
+    private let httpClient: any HTTPClient
+    private let adminToken: String?
 
     /// A client of the backend at `baseURL`.
     /// - Parameters:
     ///   - baseURL: the backend, as `apps serve` printed it (`Listening on http://127.0.0.1:8080`).
     ///   - httpClient: how to reach it; URLSession by default.
-    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+    ///   - adminToken: the token the admin routes need when the server listens beyond loopback.
+    public init(baseURL: URL, httpClient: any HTTPClient = URLSessionHTTPClient(), adminToken: String? = nil) {
+        self.baseURL = baseURL
+        self.httpClient = httpClient
+        self.adminToken = adminToken
         client = EndpointClient(baseURL: baseURL, httpClient: httpClient)
+    }
+
+    /// The sandbox `name` of the same server: a world of its own (stubs, journal, scenarios,
+    /// sign-ups), so tests running in parallel never see each other. Give the app its ``baseURL``.
+    ///
+    /// ```swift
+    /// let sandbox = backend.sandbox("checkout-test")
+    /// app.launchEnvironment["BACKEND_URL"] = sandbox.baseURL.absoluteString
+    /// try await sandbox.stub(Stub(.get, "/listings/api/products", Stub.Response(status: 503)))
+    /// ```
+    public func sandbox(_ name: String) -> TestBackend {
+        TestBackend(
+            baseURL: baseURL.appendingPathComponent("__sandbox").appendingPathComponent(name), httpClient: httpClient,
+            adminToken: adminToken)
+    }
+
+    /// Adds `stub`, which answers before the fixtures until it is removed or the backend reset.
+    /// - Returns: the stub's id.
+    /// - Throws: `NetworkError.unexpectedStatus(422, …)` naming the field the server refused.
+    @discardableResult
+    public func stub(_ stub: Stub) async throws -> UUID {
+        try await send(.post, "/__admin/mappings", body: stub.mappingJSON())
+        return stub.id
+    }
+
+    /// The ids of the stubs, newest first.
+    public func stubIDs() async throws -> [UUID] {
+        struct Mappings: Decodable { struct Mapping: Decodable { var id: String }; var mappings: [Mapping] }
+        let list = try await client.send(Endpoint<Mappings>.get("/__admin/mappings", headerFields: adminFields))
+        return list.mappings.compactMap { UUID(uuidString: $0.id) }
+    }
+
+    /// Removes the stub `id`.
+    public func removeStub(id: UUID) async throws {
+        try await send(.delete, "/__admin/mappings/\(id.uuidString.lowercased())")
+    }
+
+    /// Removes every stub.
+    public func removeAllStubs() async throws {
+        try await send(.delete, "/__admin/mappings")
+    }
+
+    /// The requests nothing served (no stub, no fixture route), newest first.
+    public func unmatchedRequests() async throws -> [LoggedRequest] {
+        try await client.send(Endpoint<Journal>.get("/__admin/requests/unmatched", headerFields: adminFields))
+            .requests.map(\.logged)
     }
 
     /// Forgets sign-ups and the journal, and puts every scenario back in its first state.
@@ -77,12 +131,9 @@ public struct TestBackend: Sendable {
         var query: [URLQueryItem] = []
         if let method { query.append(URLQueryItem(name: "method", value: method.rawValue)) }
         if let path { query.append(URLQueryItem(name: "urlPath", value: path)) }
-        let list = try await client.send(Endpoint<Journal>.get("/__admin/requests", query: query))
-        return list.requests.map { entry in
-            LoggedRequest(
-                id: entry.id, method: entry.request.method, url: entry.request.url, headers: entry.request.headers,
-                body: entry.request.body, status: entry.response.status, fault: entry.response.fault)
-        }
+        let list = try await client.send(
+            Endpoint<Journal>.get("/__admin/requests", query: query, headerFields: adminFields))
+        return list.requests.map(\.logged)
     }
 
     /// Forgets what arrived so far.
@@ -90,8 +141,12 @@ public struct TestBackend: Sendable {
         try await send(.delete, "/__admin/requests")
     }
 
+    private var adminFields: HTTPFields {
+        adminToken.map { [.authorization: "Bearer \($0)"] } ?? [:]
+    }
+
     private func send(_ method: HTTPRequest.Method, _ path: String, body: Data? = nil) async throws {
-        var fields: HTTPFields = [:]
+        var fields = adminFields
         if body != nil { fields[.contentType] = "application/json" }
         _ = try await client.send(
             Endpoint<Data>(method: method, path: path, headerFields: fields, body: body, decode: { data, _ in data }))
@@ -113,6 +168,12 @@ public struct TestBackend: Sendable {
             var id: Int
             var request: Request
             var response: Response
+
+            var logged: LoggedRequest {
+                LoggedRequest(
+                    id: id, method: request.method, url: request.url, headers: request.headers, body: request.body,
+                    status: response.status, fault: response.fault)
+            }
         }
         var requests: [Entry]
     }

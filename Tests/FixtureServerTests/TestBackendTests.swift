@@ -270,4 +270,46 @@ struct TestBackendClientTests {
             }
         }
     }
+
+    /// What an app's UI test does: a sandbox of its own, a 503 then the real answer, and the app's
+    /// own client (retrying) sees the success after one retry.
+    @Test func aSandboxStubbedWithA503ThenTheFixturesIsRetriedThrough() async throws {
+        try await withFixtureServer { server in
+            let sandbox = TestBackend(baseURL: server.baseURL).sandbox("retry-test")
+            #expect(sandbox.baseURL.absoluteString == "\(server.baseURL.absoluteString)/__sandbox/retry-test")
+            let id = try await sandbox.stub(
+                Stub(
+                    .get, "/lotto/draws", Stub.Response(status: 503, headers: ["Retry-After": "0"]),
+                    scenario: Stub.Scenario("flaky", requiredState: Stub.Scenario.started, newState: "up")))
+            #expect(try await sandbox.stubIDs() == [id])
+
+            let app = EndpointClient(
+                baseURL: sandbox.baseURL,
+                httpClient: RetryingHTTPClient(URLSessionHTTPClient(), clock: RecordingClock()))
+            let draws = try await app.send(Endpoint<Data>.bytes("/lotto/draws"))
+            #expect(draws.count > 100, "the fixtures after one 503")
+            #expect(try await sandbox.requests(path: "/lotto/draws").map(\.status) == [200, 503])
+            #expect(try await TestBackend(baseURL: server.baseURL).requests().isEmpty, "the main world saw nothing")
+
+            _ = try? await app.send(Endpoint<Data>.bytes("/lotto/drwas"))
+            #expect(try await sandbox.unmatchedRequests().map(\.url) == ["/lotto/drwas"])
+            try await sandbox.removeStub(id: id)
+            #expect(try await sandbox.stubIDs().isEmpty)
+        }
+    }
+
+    @Test func aStubTheServerRefusesIsAnErrorNamingTheField() async throws {
+        try await withFixtureServer { server in
+            let backend = TestBackend(baseURL: server.baseURL)
+            let broken = Stub(request: .init(pathPattern: "(("), response: .init())
+            do {
+                try await backend.stub(broken)
+                Issue.record("no error")
+            } catch let error as NetworkError {
+                #expect(error.localizedDescription.contains("request.urlPathPattern: (( is not a regular expression"))
+            }
+            let json = try Stub(.get, "/a", try Stub.Response(json: ["ok": true])).mappingJSON()
+            #expect(String(decoding: json, as: UTF8.self).contains(#""base64Body":"eyJvayI6dHJ1ZX0=""#))
+        }
+    }
 }
