@@ -24,4 +24,7 @@ hyperfine --warmup 1 --runs 10 -N \
     "env APPS_CACHE_DIR=$work/cache $apps lotto check-file $work/lines.csv --format json"
 
 echo "== the full-screen apps' input path: keys into apps pilot ui's form, applied and drawn (80x24, no terminal)"
-"$apps" input-bench --runs 20
+"$apps" bench input --runs 20
+
+echo "== apps serve's stub matching: GET /lotto/draws answered in process, with 1,000 stubs and with none"
+"$apps" bench stubs

@@ -57,12 +57,13 @@ public final class FixtureBackend: Sendable {
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         self.data = try FixtureData.load(overriddenBy: configuration.dataDirectory)
-        self.contract = try Contract.load()
+        let contract = try Contract.load()
+        self.contract = contract
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
-        self.stubs = StubStore(
-            initial: try configuration.rootDirectory.map(StubFolder.load) ?? [],
-            files: configuration.rootDirectory?.appendingPathComponent("__files"))
+        let initial =
+            try configuration.rootDirectory.map { root in try StubFolder.load(root, check: contract.check) } ?? []
+        self.stubs = StubStore(initial: initial, files: configuration.rootDirectory?.appendingPathComponent("__files"))
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])

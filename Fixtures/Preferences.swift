@@ -60,6 +60,8 @@ struct Contract: Decodable, Sendable {
         var headers: [String: String]
         var contentType: String?
         var examples: [Example]
+        /// The JSON body's schema, every `$ref` resolved.
+        var schema: JSONValue?
     }
 
     struct Example: Decodable, Sendable {

@@ -10,8 +10,11 @@ package enum StubFolder {
         package var errorDescription: String? { message }
     }
 
-    /// The mappings of `root`, files in name order, in the order each file lists them.
-    package static func load(_ root: URL) throws(LoadError) -> [StubMapping] {
+    /// The mappings of `root`, files in name order, in the order each file lists them, each passed
+    /// through `check` (the backend holds them to its contract).
+    package static func load(
+        _ root: URL, check: (StubMapping) throws(StubError) -> Void = { _ in }
+    ) throws(LoadError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LoadError(message: "\(root.path) is not a folder that can be read.")
@@ -30,10 +33,14 @@ package enum StubFolder {
             do throws(StubError) {
                 if case .object(let members) = json, case .array(let list)? = members["mappings"] {
                     for (index, mapping) in list.enumerated() {
-                        mappings.append(try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]"))
+                        let parsed = try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]")
+                        try check(parsed)
+                        mappings.append(parsed)
                     }
                 } else {
-                    mappings.append(try StubMapping.parse(json, files: files, path: ""))
+                    let parsed = try StubMapping.parse(json, files: files, path: "")
+                    try check(parsed)
+                    mappings.append(parsed)
                 }
             } catch {
                 throw LoadError(message: "\(file): \(error.message)")

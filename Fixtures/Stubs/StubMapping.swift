@@ -61,8 +61,22 @@ package struct StubMapping: Sendable {
         ])
         let given = try mapping.string("id")
         let uuid = try mapping.string("uuid")
+        for (key, value) in [("id", given), ("uuid", uuid)] {
+            guard let value else { continue }
+            guard (1...64).contains(value.count), value.unicodeScalars.allSatisfy(Self.isIDCharacter),
+                value != "reset", value != "import"
+            else {
+                throw .field(
+                    mapping.child(key),
+                    "1 to 64 letters, digits, '.', '_' or '-', and not reset or import (the admin paths beside it)")
+            }
+        }
         let id = given ?? uuid ?? UUID().uuidString.lowercased()
         let priority = try mapping.int("priority", in: 1...Int(Int32.max)) ?? 5
+        // Fields kept as given but not used still have WireMock's types.
+        _ = try mapping.string("name")
+        _ = try mapping.bool("persistent")
+        _ = try mapping.fields("metadata")
         guard let request = try mapping.fields("request") else {
             throw .field(mapping.child("request"), "a stub says which requests it matches")
         }
@@ -72,11 +86,24 @@ package struct StubMapping: Sendable {
         var stored = mapping.object
         stored["id"] = .string(id)
         stored["uuid"] = nil
+        var scenario: [String: String] = [:]
+        for key in ["scenarioName", "requiredScenarioState", "newScenarioState"] {
+            guard let value = try mapping.string(key) else { continue }
+            // A scenario is named in an admin path: /__admin/scenarios/NAME/state.
+            guard !value.isEmpty, !value.contains("/") else {
+                throw .field(mapping.child(key), "must be a name without /")
+            }
+            scenario[key] = value
+        }
         return StubMapping(
             id: id, priority: priority, request: try RequestPattern(request),
-            response: try StubResponse(response, files: files), scenarioName: try mapping.string("scenarioName"),
-            requiredScenarioState: try mapping.string("requiredScenarioState"),
-            newScenarioState: try mapping.string("newScenarioState"), json: .object(stored))
+            response: try StubResponse(response, files: files), scenarioName: scenario["scenarioName"],
+            requiredScenarioState: scenario["requiredScenarioState"],
+            newScenarioState: scenario["newScenarioState"], json: .object(stored))
+    }
+
+    private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
     }
 
     /// Whether the mapping's `metadata` turns the contract check off: `{"contract": "off"}`.
@@ -111,7 +138,7 @@ struct Fields {
 
     func string(_ key: String) throws(StubError) -> String? {
         switch object[key] {
-        case nil, .null?: return nil
+        case nil: return nil
         case .string(let value)?: return value
         default: throw .field(child(key), "must be a string")
         }
@@ -119,7 +146,7 @@ struct Fields {
 
     func bool(_ key: String) throws(StubError) -> Bool {
         switch object[key] {
-        case nil, .null?: return false
+        case nil: return false
         case .bool(let value)?: return value
         default: throw .field(child(key), "must be true or false")
         }
@@ -127,7 +154,7 @@ struct Fields {
 
     func int(_ key: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
         switch object[key] {
-        case nil, .null?: return nil
+        case nil: return nil
         case .number(let value)?
         where value.rounded() == value && Double(range.lowerBound)...Double(range.upperBound) ~= value:
             return Int(value)
@@ -136,7 +163,7 @@ struct Fields {
     }
 
     func fields(_ key: String) throws(StubError) -> Fields? {
-        guard let value = object[key], value != .null else { return nil }
+        guard let value = object[key] else { return nil }
         return try Fields(value, path: child(key))
     }
 }
@@ -191,7 +218,7 @@ package struct RequestPattern: Sendable {
             basicAuthorization = nil
         }
         switch fields.object["bodyPatterns"] {
-        case nil, .null?: bodyPatterns = []
+        case nil: bodyPatterns = []
         case .array(let patterns)?:
             var matchers: [StringMatcher] = []
             for (index, pattern) in patterns.enumerated() {
@@ -209,6 +236,16 @@ package struct RequestPattern: Sendable {
             result.append((name, try StringMatcher(Fields(fields.object[name] ?? .null, path: fields.child(name)))))
         }
         return result
+    }
+
+    /// The one path the pattern matches (`urlPath`, or `url` without its query); `nil` for a
+    /// pattern or no URL at all.
+    var exactPath: String? {
+        switch url {
+        case .url(let target): StubTarget(target).path
+        case .urlPath(let path): path
+        default: nil
+        }
     }
 
     /// The first part that `request` does not fit, in words; `nil` when it fits every part.

@@ -36,6 +36,12 @@ package struct StubResponse: Sendable {
             "fixedDelayMilliseconds", "fault", "transformers",
         ])
         status = try fields.int("status", in: 100...599) ?? 200
+        _ = try fields.string("statusMessage")
+        switch fields.object["transformers"] {
+        case nil: break
+        case .array(let names)? where names.allSatisfy({ if case .string = $0 { true } else { false } }): break
+        default: throw .field(fields.child("transformers"), "must be an array of strings")
+        }
         var headers: [(HTTPField.Name, String)] = []
         if let given = try fields.fields("headers") {
             for name in given.object.keys.sorted() {

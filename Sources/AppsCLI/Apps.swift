@@ -13,7 +13,7 @@ public struct Apps: AsyncParsableCommand {
         version: version,
         subcommands: [
             LottoCommand.self, KooberCommand.self, PilotCommand.self, ListingsCommand.self, AuthCommand.self,
-            ServeCommand.self, CompletionsCommand.self, StoreStressCommand.self, InputBenchCommand.self,
+            ServeCommand.self, CompletionsCommand.self, StoreStressCommand.self, BenchCommand.self,
         ])
 
     public init() {}

@@ -101,7 +101,7 @@ struct Admin: Sendable {
                 let mappings = backend.stubs.mappings.map(\.json)
                 return jsonAnswer(.ok, MappingList(mappings: mappings, meta: .init(total: mappings.count)))
             case (.post, "mappings"):
-                let mapping = try Self.stub(body, files: backend.stubs.files)
+                let mapping = try stub(body)
                 try stubbing { () throws(StubError) in try backend.stubs.add(mapping) }
                 return jsonAnswer(.created, mapping.json)
             case (.delete, "mappings"):
@@ -111,7 +111,7 @@ struct Admin: Sendable {
                 backend.stubs.reset()
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "mappings import"):
-                let mappings = try Self.imported(body, files: backend.stubs.files)
+                let mappings = try imported(body)
                 try stubbing { () throws(StubError) in try backend.stubs.add(mappings) }
                 return jsonAnswer(.ok, [String: String]())
             case (_, _) where Self.mappingID(route) != nil && [.get, .put, .delete].contains(request.method):
@@ -122,12 +122,12 @@ struct Admin: Sendable {
                     guard let mapping = backend.stubs.mapping(id: id) else { throw unknown }
                     return jsonAnswer(.ok, mapping.json)
                 case .put:
-                    var given = try Self.stub(body, files: backend.stubs.files)
+                    var given = try stub(body)
                     if given.id != id {
                         // The path names the stub; an id in the body is WireMock's and must agree.
                         guard case .object(var members) = given.json else { throw unknown }
                         members["id"] = .string(id)
-                        given = try Self.stub(JSONValue.object(members).data, files: backend.stubs.files)
+                        given = try stub(JSONValue.object(members).data)
                     }
                     guard backend.stubs.replace(id: id, with: given) else { throw unknown }
                     return jsonAnswer(.ok, given.json)
@@ -152,7 +152,10 @@ struct Admin: Sendable {
                 try setState(Self.decode(NewState.self, from: body).state, of: name)
                 return jsonAnswer(.ok, [String: String]())
             default:
-                if let allowed = Self.methods[route] ?? (Self.isScenarioState(route) ? [.put] : nil)
+                if let allowed = Self.methods[route].map({
+                    Self.mappingID(route) != nil ? $0 + [.get, .put, .delete] : $0
+                })
+                    ?? (Self.isScenarioState(route) ? [.put] : nil)
                     ?? (Self.mappingID(route) != nil ? [.get, .put, .delete] : nil)
                 {
                     let names = allowed.map(\.rawValue).joined(separator: ", ")
@@ -191,17 +194,20 @@ struct Admin: Sendable {
         return String(parts[1])
     }
 
-    /// A stub mapping from an admin body: `400` when it is not JSON, `422` naming the field.
-    static func stub(_ body: Data, files: URL?) throws(AdminError) -> StubMapping {
+    /// A stub mapping from an admin body: `400` when it is not JSON, `422` naming the field, or
+    /// the operation and the field when it breaks Docs/openapi.yaml.
+    func stub(_ body: Data) throws(AdminError) -> StubMapping {
         do {
-            return try StubMapping.parse(body, files: files)
+            let mapping = try StubMapping.parse(body, files: backend.stubs.files)
+            try backend.checkContract(mapping)
+            return mapping
         } catch {
             throw AdminError(status: .init(code: error.status), message: error.message)
         }
     }
 
     /// The mappings of `{"mappings": [...]}`: all of them, or an error naming the one that is not.
-    static func imported(_ body: Data, files: URL?) throws(AdminError) -> [StubMapping] {
+    func imported(_ body: Data) throws(AdminError) -> [StubMapping] {
         guard let json = JSONValue.parse(body) else {
             throw AdminError(status: .badRequest, message: "The body is not JSON.")
         }
@@ -211,7 +217,9 @@ struct Admin: Sendable {
         var mappings: [StubMapping] = []
         for (index, mapping) in list.enumerated() {
             do {
-                mappings.append(try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]"))
+                let parsed = try StubMapping.parse(mapping, files: backend.stubs.files, path: "mappings[\(index)]")
+                try backend.checkContract(parsed)
+                mappings.append(parsed)
             } catch {
                 throw AdminError(status: .init(code: error.status), message: error.message)
             }
@@ -229,7 +237,8 @@ struct Admin: Sendable {
 
     /// Whether `route` is `scenarios NAME state`, the one admin path with a parameter.
     static func isScenarioState(_ route: String) -> Bool {
-        route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.split(separator: " ").count == 3
+        // A name may have spaces, as WireMock's scenario names often do.
+        route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
     }
 
     private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {

@@ -33,13 +33,13 @@ struct SandboxTests {
 
     @Test func aResetInASandboxResetsThatSandboxOnly() async throws {
         try await withFixtureServer { server async throws in
-            let stub = #"{"request": {"urlPath": "/health"}, "response": {"status": 418}}"#
+            let stub = #"{"request": {"urlPath": "/health"}, "response": {"status": 503}}"#
             for name in ["a", "b"] {
                 _ = try await Backend.send(server, .post, "/__sandbox/\(name)/__admin/mappings", json: stub)
             }
             #expect(try await Backend.send(server, .post, "/__sandbox/a/__admin/reset").status == 200)
             #expect(try await Backend.send(server, .get, "/__sandbox/a/health").status == 200)
-            #expect(try await Backend.send(server, .get, "/__sandbox/b/health").status == 418)
+            #expect(try await Backend.send(server, .get, "/__sandbox/b/health").status == 503)
         }
     }
 

@@ -101,10 +101,10 @@ struct StubTests {
             _ = try await Backend.send(
                 server, .post, "/__admin/mappings",
                 json:
-                    #"{"request": {"urlPath": "/health"}, "response": {"status": 204, "fixedDelayMilliseconds": 200}}"#)
+                    #"{"request": {"urlPath": "/health"}, "response": {"status": 503, "fixedDelayMilliseconds": 200}}"#)
             let clock = ContinuousClock()
             let start = clock.now
-            #expect(try await Backend.send(server, .get, "/health").status == 204)
+            #expect(try await Backend.send(server, .get, "/health").status == 503)
             #expect(clock.now - start >= .milliseconds(200), "not before its delay")
         }
     }
@@ -145,6 +145,51 @@ struct StubTests {
             let route = (first?["routes"] as? [[String: Any]])?.first
             #expect(route?["route"] as? String == "GET /lotto/draws")
             #expect(route?["difference"] as? String == "the path has drwas where the route has draws")
+        }
+    }
+
+    /// WireMock's scenario names often have spaces; the admin path takes them percent-encoded.
+    @Test func aStubScenarioWithSpacesInItsNameIsSetThroughTheAdminPath() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"scenarioName": "To do list", "requiredScenarioState": "done", "request": {"urlPath": "/health"}, "response": {"status": 503}}"#
+            )
+            #expect(try await Backend.send(server, .get, "/health").status == 200, "Started: the stub waits")
+            let set = try await Backend.send(
+                server, .put, "/__admin/scenarios/To%20do%20list/state", json: #"{"state": "done"}"#)
+            #expect(set.status == 200)
+            #expect(try await Backend.send(server, .get, "/health").status == 503)
+        }
+    }
+
+    /// A stub is held to Docs/openapi.yaml where it names an operation: a status it documents, a
+    /// body that fits its schema; metadata can let a deliberately broken one in.
+    @Test func aStubThatBreaksTheContractIsRefusedNamingTheOperationAndTheField() async throws {
+        try await withFixtureServer { server in
+            let undocumented = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 418}}"#)
+            #expect(undocumented.status == 422)
+            #expect(
+                (undocumented.json["message"] as? String)?.contains("GET /lotto/draws does not document 418") == true)
+            let broken = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": [{"id": "d"}]}}}"#
+            )
+            #expect(broken.json["message"] as? String == "response: GET /lotto/draws 200: draws[0].drawDate is missing")
+            let allowed = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"metadata": {"contract": "off"}, "request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": [{"id": "d"}]}}}"#
+            )
+            #expect(allowed.status == 201)
+            let elsewhere = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"method": "GET", "urlPath": "/not/an/operation"}, "response": {"status": 418}}"#)
+            #expect(elsewhere.status == 201, "paths that are no operation are not checked")
         }
     }
 }

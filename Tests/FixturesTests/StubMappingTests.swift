@@ -194,6 +194,12 @@ struct StubMappingTests {
             "request.bodyPatterns[0].matchesJsonPath: a JSONPath starts with $"
         ),
         (#"{"request": {}, "response": {"headers": {"X-A": "one\r\ntwo"}}}"#, "response.headers.X-A: must be a string"),
+        (#"{"request": {}, "response": {}, "persistent": null}"#, "persistent: must be true or false"),
+        (#"{"id": "import", "request": {}, "response": {}}"#, "id: 1 to 64 letters"),
+        (#"{"scenarioName": "a/b", "request": {}, "response": {}}"#, "scenarioName: must be a name without /"),
+        (#"{"request": {}, "response": {}, "persistent": null}"#, "persistent: must be true or false"),
+        (#"{"id": "import", "request": {}, "response": {}}"#, "id: 1 to 64 letters"),
+        (#"{"scenarioName": "a/b", "request": {}, "response": {}}"#, "scenarioName: must be a name without /"),
     ])
     func aBrokenMappingIs422NamingItsField(_ mapping: String, _ message: String) {
         let error = refusal(mapping)
@@ -218,6 +224,39 @@ struct StubMappingTests {
         try store.add(many)
         #expect(throws: StubError.self) { try store.add(stub(#"{"request": {}, "response": {}}"#)) }
         #expect(store.mappings.count == StubStore.maximumCount)
+    }
+
+    // MARK: The contract
+
+    @Test func aStubForAnOperationIsHeldToItsStatusesAndSchema() throws {
+        let backend = try FixtureBackend()
+        func refusal(_ json: String) -> String? {
+            do {
+                try backend.checkContract(try stub(json))
+                return nil
+            } catch {
+                return (error as? StubError)?.message
+            }
+        }
+        #expect(
+            refusal(
+                #"{"request": {"method": "GET", "url": "/listings/api/product/7?x=1"}, "response": {"status": 200, "jsonBody": {"id": 7}}}"#
+            )
+                == "response: GET /listings/api/product/{id} 200: image_key is missing")
+        #expect(
+            refusal(
+                #"{"request": {"method": "POST", "urlPath": "/koober/signin"}, "response": {"status": 200, "body": "ok"}}"#
+            )?
+            .contains("is not JSON") == true)
+        #expect(
+            refusal(#"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 503}}"#) == nil)
+        #expect(
+            refusal(
+                #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 418, "fault": "EMPTY_RESPONSE"}}"#
+            ) == nil)
+        #expect(
+            refusal(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 418}}"#) == nil,
+            "any method: no operation")
     }
 
     // MARK: A WireMock folder

@@ -4,13 +4,19 @@ import Persistence
 import PilotRegistration
 import TerminalUI
 
-/// Times the full-screen apps' input path in the build it is part of: keys applied to
-/// `apps pilot ui`'s form and the frame drawn and written (an 80×24 terminal, no socket, no real
-/// terminal), as `make bench-cli` reports it (Docs/Performance.md). Not for users.
+/// `apps bench …`: timings of this build that `make bench-cli` reports (Docs/Performance.md), for
+/// code no library product exposes to the Benchmarks package. Not for users.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Time parts of this build (for benchmarks).", shouldDisplay: false,
+        subcommands: [InputBenchCommand.self, StubBenchCommand.self])
+}
+
+/// Times the full-screen apps' input path: keys applied to `apps pilot ui`'s form and the frame
+/// drawn and written (an 80×24 terminal, no socket, no real terminal).
 struct InputBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "input-bench", abstract: "Time the full-screen apps' input path (for benchmarks).",
-        shouldDisplay: false)
+        commandName: "input", abstract: "Time the full-screen apps' input path.")
 
     @Option(help: "How many times to measure each case (1…1000).") var runs = 20
 

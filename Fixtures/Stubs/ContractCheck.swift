@@ -1,0 +1,162 @@
+import Foundation
+import HTTPTypes
+
+/// What neither WireMock nor Prism does: a stub for an operation of `Docs/openapi.yaml` is held to
+/// it. Its status must be one the operation documents, and a JSON body must fit that status's
+/// schema; otherwise the stub is refused (`422`) naming the operation and the field, so a test
+/// cannot pass against an answer the real server can never send. `"metadata": {"contract": "off"}`
+/// lets a deliberately broken answer in; a stub with a fault is broken by design and not checked,
+/// nor is a stub that names no operation (a pattern, another path, any method), nor an empty body.
+extension FixtureBackend {
+    package func checkContract(_ mapping: StubMapping) throws(StubError) {
+        try contract.check(mapping)
+    }
+}
+
+extension Contract {
+    func check(_ mapping: StubMapping) throws(StubError) {
+        guard !mapping.contractOff, mapping.response.fault == nil, let method = mapping.request.method,
+            let path = mapping.request.exactPath,
+            let operation = operation(method: method, path: path)
+        else { return }
+        let name = "\(operation.method) \(operation.path)"
+        let status = mapping.response.status
+        guard let documented = operation.responses.first(where: { $0.status == status }) else {
+            let codes = operation.responses.map { String($0.status) }.joined(separator: ", ")
+            throw .field(
+                "response.status",
+                "\(name) does not document \(status); it documents \(codes) (\"metadata\": {\"contract\": \"off\"} lets it in)"
+            )
+        }
+        let data: Data? =
+            switch mapping.response.body {
+            case .bytes(let bytes): bytes
+            case .file(let url): try? Data(contentsOf: url)
+            }
+        guard let schema = documented.schema, let data, !data.isEmpty else { return }
+        guard let body = JSONValue.parse(data) else {
+            throw .field("response.body", "\(name) answers \(status) with JSON, and this body is not JSON")
+        }
+        if let problem = SchemaCheck.problem(body, schema, at: "") {
+            throw .field("response", "\(name) \(status): \(problem)")
+        }
+    }
+
+    /// The operation whose path template (`/listings/api/product/{id}`) fits `path`.
+    func operation(method: String, path: String) -> Operation? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        return operations.first { operation in
+            let template = operation.path.split(separator: "/", omittingEmptySubsequences: true)
+            return operation.method == method && template.count == segments.count
+                && zip(template, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+        }
+    }
+}
+
+/// The JSON Schema keywords `Docs/openapi.yaml` uses, checked: `type`, `required`, `properties`,
+/// `additionalProperties`, `items`, `enum`, `const`, `pattern`, `minimum`, `maximum`,
+/// `minLength`, `maxLength`, `minItems`, `maxItems`, `allOf`, `anyOf`, `oneOf`.
+enum SchemaCheck {
+    /// The first thing in `value` that breaks `schema`, with its place: `draws[0].drawDate is
+    /// missing`; `nil` when it fits.
+    static func problem(_ value: JSONValue, _ schema: JSONValue, at path: String) -> String? {
+        guard case .object(let rules) = schema else { return nil }
+        let place = path.isEmpty ? "the body" : path
+        if let type = rules["type"], !fits(value, type) {
+            return "\(place) is \(describe(value)), not \(type.text)"
+        }
+        if case .array(let allowed)? = rules["enum"], !allowed.contains(value) {
+            return "\(place) is \(value.text), not one of \(allowed.map(\.text).joined(separator: ", "))"
+        }
+        if let constant = rules["const"], constant != value { return "\(place) is not \(constant.text)" }
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            guard case .array(let schemas)? = rules[keyword] else { continue }
+            let problems = schemas.map { problem(value, $0, at: path) }
+            let fitting = problems.filter { $0 == nil }.count
+            switch keyword {
+            case "allOf": if let first = problems.compactMap({ $0 }).first { return first }
+            case "anyOf": if fitting == 0 { return problems.compactMap { $0 }.first }
+            default: if fitting != 1 { return "\(place) fits \(fitting) of the schemas of oneOf, not one" }
+            }
+        }
+        switch value {
+        case .object(let members):
+            if case .array(let required)? = rules["required"] {
+                for case .string(let name) in required where members[name] == nil {
+                    return "\(child(path, name)) is missing"
+                }
+            }
+            let properties: [String: JSONValue] = if case .object(let map)? = rules["properties"] { map } else { [:] }
+            for name in members.keys.sorted() {
+                let member = members[name] ?? .null
+                if let rule = properties[name] {
+                    if let problem = problem(member, rule, at: child(path, name)) { return problem }
+                } else if let extra = rules["additionalProperties"] {
+                    if extra == .bool(false) { return "\(child(path, name)) is not a member the schema has" }
+                    if let problem = problem(member, extra, at: child(path, name)) { return problem }
+                }
+            }
+        case .array(let elements):
+            if let count = bound(rules["minItems"]), elements.count < count {
+                return "\(place) has \(elements.count) elements, fewer than \(count)"
+            }
+            if let count = bound(rules["maxItems"]), elements.count > count {
+                return "\(place) has \(elements.count) elements, more than \(count)"
+            }
+            if let items = rules["items"] {
+                for (index, element) in elements.enumerated() {
+                    if let problem = problem(element, items, at: "\(path)[\(index)]") { return problem }
+                }
+            }
+        case .string(let text):
+            if let count = bound(rules["minLength"]), text.count < count { return "\(place) is shorter than \(count)" }
+            if let count = bound(rules["maxLength"]), text.count > count { return "\(place) is longer than \(count)" }
+            if case .string(let pattern)? = rules["pattern"],
+                let expression = try? NSRegularExpression(pattern: pattern),
+                expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
+            {
+                return "\(place) does not match \(pattern)"
+            }
+        case .number(let number):
+            if case .number(let minimum)? = rules["minimum"], number < minimum { return "\(place) is below \(minimum)" }
+            if case .number(let maximum)? = rules["maximum"], number > maximum { return "\(place) is above \(maximum)" }
+        default: break
+        }
+        return nil
+    }
+
+    private static func child(_ path: String, _ name: String) -> String {
+        path.isEmpty ? name : "\(path).\(name)"
+    }
+
+    private static func bound(_ value: JSONValue?) -> Int? {
+        if case .number(let number)? = value { return Int(number) }
+        return nil
+    }
+
+    private static func fits(_ value: JSONValue, _ type: JSONValue) -> Bool {
+        switch type {
+        case .array(let types): return types.contains { fits(value, $0) }
+        case .string(let name):
+            switch (name, value) {
+            case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null),
+                ("number", .number):
+                return true
+            case ("integer", .number(let number)): return number.rounded() == number
+            default: return false
+            }
+        default: return true
+        }
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
