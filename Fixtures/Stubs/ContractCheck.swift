@@ -23,10 +23,7 @@ extension Contract {
         let status = mapping.response.status
         guard let documented = operation.responses.first(where: { $0.status == status }) else {
             let codes = operation.responses.map { String($0.status) }.joined(separator: ", ")
-            throw .field(
-                "response.status",
-                "\(name) does not document \(status); it documents \(codes) (\"metadata\": {\"contract\": \"off\"} lets it in)"
-            )
+            throw .field("response.status", "\(name) does not document \(status); it documents \(codes)\(Self.offHint)")
         }
         let data: Data? =
             switch mapping.response.body {
@@ -35,12 +32,16 @@ extension Contract {
             }
         guard let schema = documented.schema, let data, !data.isEmpty else { return }
         guard let body = JSONValue.parse(data) else {
-            throw .field("response.body", "\(name) answers \(status) with JSON, and this body is not JSON")
+            throw .field(
+                "response.body", "\(name) answers \(status) with JSON, and this body is not JSON\(Self.offHint)")
         }
         if let problem = SchemaCheck.problem(body, schema, at: "") {
-            throw .field("response", "\(name) \(status): \(problem)")
+            throw .field("response", "\(name) \(status): \(problem)\(Self.offHint)")
         }
     }
+
+    /// How to let a deliberately broken answer in, said with every refusal.
+    static let offHint = " (\"metadata\": {\"contract\": \"off\"} lets it in)"
 
     /// The operation whose path template (`/listings/api/product/{id}`) fits `path`.
     func operation(method: String, path: String) -> Operation? {

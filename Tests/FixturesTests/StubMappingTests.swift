@@ -242,7 +242,7 @@ struct StubMappingTests {
             refusal(
                 #"{"request": {"method": "GET", "url": "/listings/api/product/7?x=1"}, "response": {"status": 200, "jsonBody": {"id": 7}}}"#
             )
-                == "response: GET /listings/api/product/{id} 200: image_key is missing")
+                == "response: GET /listings/api/product/{id} 200: image_key is missing" + Contract.offHint)
         #expect(
             refusal(
                 #"{"request": {"method": "POST", "urlPath": "/koober/signin"}, "response": {"status": 200, "body": "ok"}}"#
