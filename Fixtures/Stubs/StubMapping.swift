@@ -242,57 +242,96 @@ package struct RequestPattern: Sendable {
     /// pattern or no URL at all.
     var exactPath: String? {
         switch url {
-        case .url(let target): StubTarget(target).path
+        case .url(let target): RequestURL(target).path
         case .urlPath(let path): path
         default: nil
         }
     }
 
-    /// The first part that `request` does not fit, in words; `nil` when it fits every part.
-    func mismatch(_ request: HTTPRequest, target: StubTarget, body: Data) -> String? {
-        if let method, method != request.method.rawValue {
-            return "the method is \(request.method.rawValue), not \(method)"
-        }
+    /// The first part that `request` does not fit; `nil` when it fits every part. Nothing is put
+    /// in words here: a request is tried against every stub, and only a near miss is read.
+    func mismatch(_ request: HTTPRequest, target: StubTarget) -> Mismatch? {
+        if let method, method != target.method { return .method(target.method, expected: method) }
         switch url {
-        case .url(let expected) where expected != target.url: return "the URL is \(target.url), not \(expected)"
-        case .urlPath(let expected) where expected != target.path: return "the path is \(target.path), not \(expected)"
-        case .urlPattern(let regex) where regex.matches(target.url) != true:
-            return "the URL \(target.url) does not match \(regex.source)"
+        case .url(let expected) where expected != target.url: return .url(target.url, expected: expected)
+        case .urlPath(let expected) where expected != target.path: return .path(target.path, expected: expected)
+        case .urlPattern(let regex) where regex.matches(target.url) != true: return .urlPattern(target.url, regex)
         case .urlPathPattern(let regex) where regex.matches(target.path) != true:
-            return "the path \(target.path) does not match \(regex.source)"
+            return .pathPattern(target.path, regex)
         default: break
         }
         for (name, matcher) in queryParameters where !matcher.matches(target.query[name]) {
-            return "the query parameter \(name) " + matcher.describe(target.query[name])
+            return .query(name, matcher, target.query[name])
         }
         for (field, name, matcher) in headers {
             let values = request.headerFields[values: field]
             let value = values.isEmpty ? nil : values.joined(separator: ", ")
-            if !matcher.matches(value) { return "the header \(name) " + matcher.describe(value) }
+            if !matcher.matches(value) { return .header(name, matcher, value) }
         }
-        if let basicAuthorization, request.headerFields[.authorization] != basicAuthorization {
-            return "the basic credentials differ"
-        }
-        let text = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
-        for matcher in bodyPatterns where !matcher.matches(text) { return "the body " + matcher.describe(text) }
+        if let basicAuthorization, request.headerFields[.authorization] != basicAuthorization { return .credentials }
+        for matcher in bodyPatterns where !matcher.matches(target.body) { return .body(matcher, target.body) }
         return nil
     }
 }
 
-/// A request's target as stubs compare it.
+/// Where a request first differs from a stub's pattern.
+enum Mismatch {
+    case method(String, expected: String)
+    case url(String, expected: String)
+    case path(String, expected: String)
+    case urlPattern(String, StubRegex)
+    case pathPattern(String, StubRegex)
+    case query(String, StringMatcher, String?)
+    case header(String, StringMatcher, String?)
+    case credentials
+    case body(StringMatcher, String?)
+
+    /// In words: `the header X-Test is missing`.
+    var description: String {
+        switch self {
+        case .method(let actual, let expected): "the method is \(actual), not \(expected)"
+        case .url(let actual, let expected): "the URL is \(actual), not \(expected)"
+        case .path(let actual, let expected): "the path is \(actual), not \(expected)"
+        case .urlPattern(let actual, let regex): "the URL \(actual) does not match \(regex.source)"
+        case .pathPattern(let actual, let regex): "the path \(actual) does not match \(regex.source)"
+        case .query(let name, let matcher, let value): "the query parameter \(name) " + matcher.describe(value)
+        case .header(let name, let matcher, let value): "the header \(name) " + matcher.describe(value)
+        case .credentials: "the basic credentials differ"
+        case .body(let matcher, let value): "the body " + matcher.describe(value)
+        }
+    }
+
+    /// How far the request is from the stub: a different method is further than a different URL,
+    /// which is further than a header or the body.
+    var distance: Int {
+        switch self {
+        case .method: 2
+        case .url, .path, .urlPattern, .pathPattern: 1
+        default: 0
+        }
+    }
+}
+
+/// A request as stubs compare it, read once for all of them.
 package struct StubTarget {
+    let method: String
     /// Path and query as sent: `/lotto/draws?limit=1`.
     let url: String
     /// The path, percent-decoded: `/lotto/draws`.
     let path: String
     /// The query's parameters, decoded; the first of a repeated one.
     let query: [String: String]
+    /// The body as text; `nil` when there is none.
+    let body: String?
 
-    package init(_ target: String) {
+    package init(_ request: HTTPRequest, body: Data) {
+        let target = request.path ?? "/"
         let parsed = RequestURL(target)
+        method = request.method.rawValue
         url = target
         path = parsed.path
         query = parsed.query
+        self.body = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
     }
 }
 

@@ -18,6 +18,28 @@ package final class StubStore: Sendable {
         var nextArrival = 0
         /// Scenarios not in `Started`.
         var scenarioStates: [String: String] = [:]
+        /// For each exact path (`urlPath`, or `url` without its query), the places of its stubs;
+        /// and the places of the stubs without one (patterns, no URL). Made again after a change.
+        var byPath: [String: [Int]] = [:]
+        var anyPath: [Int] = []
+
+        mutating func reindex() {
+            byPath = [:]
+            anyPath = []
+            for (index, mapping) in mappings.enumerated() {
+                if let path = mapping.request.exactPath { byPath[path, default: []].append(index) } else {
+                    anyPath.append(index)
+                }
+            }
+        }
+
+        /// The places of the stubs that may match `path`, in the order they are tried.
+        func candidates(for path: String) -> [Int] {
+            let exact = byPath[path] ?? []
+            guard !anyPath.isEmpty else { return exact }
+            guard !exact.isEmpty else { return anyPath }
+            return (exact + anyPath).sorted()
+        }
     }
 
     private let state = Locked(State())
@@ -58,6 +80,7 @@ package final class StubStore: Sendable {
             }
             state.mappings = kept
             for mapping in mappings { Self.insert(mapping, into: &state) }
+            state.reindex()
             return nil
         }
         if let refused { throw refused }
@@ -71,6 +94,7 @@ package final class StubStore: Sendable {
             state.mappings.remove(at: index)
             state.arrivals[id] = nil
             Self.insert(mapping, into: &state, arrival: arrival)
+            state.reindex()
             return true
         }
     }
@@ -81,6 +105,7 @@ package final class StubStore: Sendable {
             guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return false }
             state.mappings.remove(at: index)
             state.arrivals[id] = nil
+            state.reindex()
             return true
         }
     }
@@ -95,6 +120,7 @@ package final class StubStore: Sendable {
         state.withLock { state in
             state = State()
             for mapping in initial { Self.insert(mapping, into: &state) }
+            state.reindex()
         }
     }
 
@@ -121,15 +147,19 @@ package final class StubStore: Sendable {
 
     /// The stub that answers `request`, its scenario moved on; `nil` when none matches.
     package func match(_ request: HTTPRequest, body: Data) -> StubMapping? {
-        let target = StubTarget(request.path ?? "/")
+        let target = StubTarget(request, body: body)
         return state.withLock { state in
-            for mapping in state.mappings {
-                if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState,
+            // Only the stubs of the request's path and those without one, read in place (not
+            // copied) until one is the one.
+            for index in state.candidates(for: target.path) {
+                if let scenario = state.mappings[index].scenarioName,
+                    let required = state.mappings[index].requiredScenarioState,
                     (state.scenarioStates[scenario] ?? StubMapping.startedState) != required
                 {
                     continue
                 }
-                guard mapping.request.mismatch(request, target: target, body: body) == nil else { continue }
+                guard state.mappings[index].request.mismatch(request, target: target) == nil else { continue }
+                let mapping = state.mappings[index]
                 if let scenario = mapping.scenarioName, let next = mapping.newScenarioState {
                     state.scenarioStates[scenario] = next
                 }
@@ -141,18 +171,13 @@ package final class StubStore: Sendable {
 
     /// For a request nothing served: the stubs closest to it, each with the first thing that differs.
     package func nearMisses(_ request: HTTPRequest, body: Data, limit: Int = 3) -> [(StubMapping, String)] {
-        let target = StubTarget(request.path ?? "/")
+        let target = StubTarget(request, body: body)
         let candidates = state.withLock { $0.mappings }
         return candidates.compactMap { mapping in
-            mapping.request.mismatch(request, target: target, body: body).map { (mapping, $0) }
+            mapping.request.mismatch(request, target: target).map { (mapping, $0) }
         }
-        .sorted { Self.closeness($0.1) < Self.closeness($1.1) }
-        .prefix(limit).map { $0 }
-    }
-
-    /// How far a mismatch is: one on the method or the URL is further than one on a header or the body.
-    private static func closeness(_ reason: String) -> Int {
-        reason.hasPrefix("the method") ? 2 : reason.hasPrefix("the URL") || reason.hasPrefix("the path") ? 1 : 0
+        .sorted { $0.1.distance < $1.1.distance }
+        .prefix(limit).map { ($0.0, $0.1.description) }
     }
 
     // MARK: Scenarios

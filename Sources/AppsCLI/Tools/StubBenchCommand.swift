@@ -4,9 +4,9 @@ import Foundation
 import HTTPTypes
 
 /// Times `apps serve`'s answer to `GET /lotto/draws` in process (the pure part: stub matching and
-/// the fixture backend; no socket): with no stubs, with 1,000 stubs none of which matches (the
-/// fixtures answer after every stub was tried), and with those 1,000 plus one that matches, tried
-/// last. Not for users.
+/// the fixture backend; no socket): with no stubs; with 1,000 stubs of other paths (the fixtures
+/// answer) and with those plus one that matches, tried last; and with 1,000 stubs whose path is a
+/// pattern, which every request is tried against (the worst case). Not for users.
 struct StubBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stubs", abstract: "Time stub matching beside the fixtures.")
@@ -27,14 +27,19 @@ struct StubBenchCommand: ParsableCommand {
                     #"{"request": {"method": "GET", "urlPath": "/other/\#(index)"}, "response": {"status": 204}}"#.utf8)
             )
         }
+        let patterns = try (0..<1_000).map { index in
+            try StubMapping.parse(
+                Data(#"{"request": {"method": "GET", "urlPathPattern": "/other/\#(index)/.*"}, "response": {}}"#.utf8))
+        }
         let matching = try StubMapping.parse(
             Data(
                 #"{"priority": 10, "request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": []}}}"#
                     .utf8))
         var lines = ""
         for (name, stubs) in [
-            ("no stubs (the fixtures)", []), ("1,000 stubs, none matching (the fixtures)", others),
+            ("no stubs (the fixtures)", []), ("1,000 stubs of other paths (the fixtures)", others),
             ("1,000 stubs and the matching one, tried last", others + [matching]),
+            ("1,000 pattern stubs, none matching (the fixtures)", patterns),
         ] {
             let backend = try FixtureBackend()
             try backend.stubs.add(stubs)
