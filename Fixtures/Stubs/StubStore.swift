@@ -27,7 +27,9 @@ package final class StubStore: Sendable {
             byPath = [:]
             anyPath = []
             for (index, mapping) in mappings.enumerated() {
-                if let path = mapping.request.exactPath { byPath[path, default: []].append(index) } else {
+                if let path = mapping.request.exactPath {
+                    byPath[path, default: []].append(index)
+                } else {
                     anyPath.append(index)
                 }
             }
