@@ -116,7 +116,9 @@ public struct Stub: Sendable, Equatable {
     public var id: UUID
     /// 1 is tried first; 5 by default, as in WireMock.
     public var priority: Int
+    /// The requests it matches.
     public var request: Request
+    /// What it answers.
     public var response: Response
     /// The stub scenario the stub belongs to, if any.
     public var scenario: Scenario?
@@ -124,8 +126,11 @@ public struct Stub: Sendable, Equatable {
     /// A stub scenario, WireMock's: every one starts in `Started`; a stub of it matches only in
     /// `requiredState` (when given) and, when it answers, moves it to `newState` (when given).
     public struct Scenario: Sendable, Equatable {
+        /// The scenario's name; no `/`.
         public var name: String
+        /// The state the scenario must be in for the stub to match; any when `nil`.
         public var requiredState: String?
+        /// The state the scenario moves to when the stub answers; it stays when `nil`.
         public var newState: String?
 
         /// A scenario step.
