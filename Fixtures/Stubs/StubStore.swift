@@ -7,8 +7,10 @@ import HTTPTypes
 ///
 /// Pure: a request in, the stub that answers out. The server applies its delay and fault.
 package final class StubStore: Sendable {
-    /// The most stubs one store keeps; more are refused.
+    /// The most stubs a server's store keeps; more are refused.
     package static let maximumCount = 10_000
+    /// This store's bound: ``maximumCount`` but in tests.
+    private let capacity: Int
 
     private struct State {
         /// In the order they are tried.
@@ -50,9 +52,10 @@ package final class StubStore: Sendable {
     /// Where `bodyFileName` is read from.
     package let files: URL?
 
-    package init(initial: [StubMapping] = [], files: URL? = nil) {
+    package init(initial: [StubMapping] = [], files: URL? = nil, capacity: Int = StubStore.maximumCount) {
         self.initial = initial
         self.files = files
+        self.capacity = capacity
         reset()
     }
 
@@ -77,8 +80,8 @@ package final class StubStore: Sendable {
         let refused: StubError? = state.withLock { state in
             let replaced = Set(mappings.map(\.id))
             let kept = state.mappings.filter { !replaced.contains($0.id) }
-            guard kept.count + mappings.count <= Self.maximumCount else {
-                return StubError(status: 422, message: "A server keeps at most \(Self.maximumCount) stubs.")
+            guard kept.count + mappings.count <= capacity else {
+                return StubError(status: 422, message: "A server keeps at most \(capacity) stubs.")
             }
             state.mappings = kept
             for mapping in mappings { Self.insert(mapping, into: &state) }

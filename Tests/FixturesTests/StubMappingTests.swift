@@ -216,14 +216,14 @@ struct StubMappingTests {
         #expect(try !matches(mapping, .post, "/a", body: String(repeating: "a", count: 40) + "c"))
     }
 
-    @Test func theStoreKeepsAtMostItsBound() throws {
-        let store = StubStore()
-        let many = try (0..<StubStore.maximumCount).map {
-            try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#)
-        }
-        try store.add(many)
-        #expect(throws: StubError.self) { try store.add(stub(#"{"request": {}, "response": {}}"#)) }
-        #expect(store.mappings.count == StubStore.maximumCount)
+    @Test func theStoreKeepsAtMostItsBoundAndAddsAllOrNone() throws {
+        let store = StubStore(capacity: 3)
+        try store.add((0..<2).map { try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#) })
+        let two = try (2..<4).map { try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#) }
+        #expect(throws: StubError(status: 422, message: "A server keeps at most 3 stubs.")) { try store.add(two) }
+        #expect(store.mappings.map(\.id) == ["s1", "s0"], "none of the two was kept")
+        try store.add(stub(#"{"id": "s0", "request": {}, "response": {"status": 201}}"#))
+        #expect(store.mappings.count == 2, "the same id replaces")
     }
 
     // MARK: The contract
