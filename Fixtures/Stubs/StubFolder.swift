@@ -32,15 +32,11 @@ package enum StubFolder {
             guard let json = JSONValue.parse(data) else { throw LoadError(message: "\(file): not JSON.") }
             do throws(StubError) {
                 if case .object(let members) = json, case .array(let list)? = members["mappings"] {
-                    for (index, mapping) in list.enumerated() {
-                        let parsed = try StubMapping.parse(mapping, files: files, path: "mappings[\(index)]")
-                        try check(parsed)
-                        mappings.append(parsed)
-                    }
+                    mappings += try StubMapping.parse(list: list, files: files, check: check)
                 } else {
-                    let parsed = try StubMapping.parse(json, files: files, path: "")
-                    try check(parsed)
-                    mappings.append(parsed)
+                    let mapping = try StubMapping.parse(json, files: files, path: "")
+                    try check(mapping)
+                    mappings.append(mapping)
                 }
             } catch {
                 throw LoadError(message: "\(file): \(error.message)")

@@ -27,6 +27,15 @@ package struct StubError: Error, Equatable, Sendable {
     }
 }
 
+/// Whether `name` is 1 to 64 letters, digits, `.`, `_` or `-`: what a stub's id and a sandbox's name
+/// may be, since each stands in an admin path.
+package func isPlainName(_ name: String) -> Bool {
+    (1...64).contains(name.count)
+        && name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
+}
+
 /// A stub mapping in WireMock's JSON: what requests it matches, what it answers, its priority and
 /// its scenario (Docs/Backends.md, "Stubs"). Made only by ``parse(_:files:id:)``, which refuses a
 /// mapping it could not honour, naming the field.
@@ -63,8 +72,7 @@ package struct StubMapping: Sendable {
         let uuid = try mapping.string("uuid")
         for (key, value) in [("id", given), ("uuid", uuid)] {
             guard let value else { continue }
-            guard (1...64).contains(value.count), value.unicodeScalars.allSatisfy(Self.isIDCharacter),
-                value != "reset", value != "import"
+            guard isPlainName(value), value != "reset", value != "import"
             else {
                 throw .field(
                     mapping.child(key),
@@ -102,8 +110,18 @@ package struct StubMapping: Sendable {
             newScenarioState: scenario["newScenarioState"], json: .object(stored))
     }
 
-    private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+    /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through
+    /// `check`: WireMock's `{"mappings": [...]}`, in a file or an import.
+    package static func parse(
+        list: [JSONValue], files: URL?, check: (StubMapping) throws(StubError) -> Void
+    ) throws(StubError) -> [StubMapping] {
+        var mappings: [StubMapping] = []
+        for (index, json) in list.enumerated() {
+            let mapping = try parse(json, files: files, path: "mappings[\(index)]")
+            try check(mapping)
+            mappings.append(mapping)
+        }
+        return mappings
     }
 
     /// Whether the mapping's `metadata` turns the contract check off: `{"contract": "off"}`.

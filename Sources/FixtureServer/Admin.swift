@@ -57,6 +57,16 @@ struct Admin: Sendable {
     struct AdminError: Error {
         var status: HTTPResponse.Status
         var message: String
+
+        init(status: HTTPResponse.Status, message: String) {
+            self.status = status
+            self.message = message
+        }
+
+        /// A stub refused, with the status it names.
+        init(_ refusal: StubError) {
+            self.init(status: .init(code: refusal.status), message: refusal.message)
+        }
     }
 
     func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
@@ -202,7 +212,7 @@ struct Admin: Sendable {
             try backend.checkContract(mapping)
             return mapping
         } catch {
-            throw AdminError(status: .init(code: error.status), message: error.message)
+            throw AdminError(error)
         }
     }
 
@@ -214,24 +224,18 @@ struct Admin: Sendable {
         guard case .object(let members) = json, case .array(let list)? = members["mappings"] else {
             throw AdminError(status: .unprocessableContent, message: "mappings: an import is {\"mappings\": [...]}")
         }
-        var mappings: [StubMapping] = []
-        for (index, mapping) in list.enumerated() {
-            do {
-                let parsed = try StubMapping.parse(mapping, files: backend.stubs.files, path: "mappings[\(index)]")
-                try backend.checkContract(parsed)
-                mappings.append(parsed)
-            } catch {
-                throw AdminError(status: .init(code: error.status), message: error.message)
-            }
+        do {
+            return try StubMapping.parse(list: list, files: backend.stubs.files, check: backend.checkContract)
+        } catch {
+            throw AdminError(error)
         }
-        return mappings
     }
 
     private func stubbing(_ change: () throws(StubError) -> Void) throws(AdminError) {
         do {
             try change()
         } catch {
-            throw AdminError(status: .init(code: error.status), message: error.message)
+            throw AdminError(error)
         }
     }
 
@@ -267,8 +271,10 @@ struct Admin: Sendable {
         }
     }
 
+    /// How many a list holds, as WireMock says it.
+    struct Meta: Encodable { var total: Int }
+
     struct RequestList: Encodable {
-        struct Meta: Encodable { var total: Int }
         var requests: [RequestJournal.Entry]
         var meta: Meta
     }
@@ -317,7 +323,6 @@ struct Admin: Sendable {
     }
 
     struct MappingList: Encodable {
-        struct Meta: Encodable { var total: Int }
         var mappings: [JSONValue]
         var meta: Meta
     }

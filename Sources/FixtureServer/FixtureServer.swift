@@ -173,7 +173,7 @@ struct BackendResponder: HTTPResponder {
         }
         let bodyData = Data(body.readableBytesView)
         if let (name, target) = Sandboxes.split(request.head.path ?? "/") {
-            guard Sandboxes.isValid(name), !target.hasPrefix(Sandboxes.prefix) else {
+            guard isPlainName(name), !target.hasPrefix(Sandboxes.prefix) else {
                 return Self.message(
                     .badRequest,
                     "A sandbox's name is 1 to 64 letters, digits, '.', '_' or '-' (/__sandbox/NAME/…), "

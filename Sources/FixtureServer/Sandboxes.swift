@@ -59,11 +59,4 @@ final class Sandboxes: Sendable {
         return (String(name), remainder.hasPrefix("/") ? String(remainder) : "/" + remainder)
     }
 
-    /// Whether `name` can name a sandbox: 1 to 64 letters, digits, `.`, `_` or `-`.
-    static func isValid(_ name: String) -> Bool {
-        (1...64).contains(name.count)
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
-            }
-    }
 }

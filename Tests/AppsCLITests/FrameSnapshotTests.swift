@@ -87,11 +87,7 @@ struct FrameSnapshotTests {
     @Test(arguments: sizes)
     func kooberSignUpWithEveryProblem(_ width: Int, _ height: Int) async throws {
         let screen = session(try embeddedKoober(), (width, height))
-        _ = await screen.showing("Welcome to Koober")
-        screen.press(.character("u"))
-        _ = await screen.showing("Sign up")
-        for _ in 0..<5 { screen.press(.tab) }
-        screen.press(.enter)
+        await screen.submitEmptySignUp()
         try expectSnapshot(await screen.showing("✗ Use at least 8 characters"), "koober-sign-up-errors")
     }
 

@@ -434,11 +434,7 @@ struct InteractiveScreenTests {
     @Test func kooberSignUpAt60x16KeepsTheFocusInViewAndTheFooterIntact() async throws {
         let session = TerminalSession(root: try embeddedKoober(), width: 60, height: 16, colors: .none)
         session.start()
-        _ = await session.showing("Welcome to Koober")
-        session.press(.character("u"))
-        _ = await session.showing("Sign up")
-        for _ in 0..<5 { session.press(.tab) }
-        session.press(.enter)
+        await session.submitEmptySignUp()
         let submitted = await session.showing("✗ Use at least 8 characters")
         #expect(submitted.text(row: 15) == " Tab ↓ ⇧Tab ↑ next / previous field · ? help · q quit")
         #expect(submitted.text.contains("[ Sign up ]"))
@@ -458,11 +454,7 @@ struct InteractiveScreenTests {
 
     @Test func kooberSignUpNamesTheFieldThatBreaksItsRule() async throws {
         let (_, session) = try kooberScreen()
-        _ = await session.showing("Welcome to Koober")
-        session.press(.character("u"))
-        _ = await session.showing("Sign up")
-        for _ in 0..<5 { session.press(.tab) }
-        session.press(.enter)
+        await session.submitEmptySignUp()
         let refused = await session.showing("✗ Enter your full name.")
         #expect(refused.text(row: 5).contains("✗ Enter your full name."))
     }
@@ -517,6 +509,15 @@ extension TerminalSession {
         type("password")
         press(.tab, .enter)
         _ = await showing("Wallabee")
+    }
+
+    /// Koober from its welcome screen to the sign-up form, submitted with every field empty.
+    func submitEmptySignUp() async {
+        _ = await showing("Welcome to Koober")
+        press(.character("u"))
+        _ = await showing("Sign up")
+        for _ in 0..<5 { press(.tab) }
+        press(.enter)
     }
 
     /// The first frame, from now on, that shows `text`.
