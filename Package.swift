@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "PilotRegistration", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
         .target(name: "Listings", dependencies: ["Networking", "Persistence"], resources: [.process("Resources")]),
-        .target(name: "AuthMVP", dependencies: ["Networking"]),
+        .target(name: "AuthMVP", dependencies: ["Networking"], resources: [.process("Resources")]),
 
         // Command line
         .target(

@@ -100,6 +100,27 @@ public struct Bindable<Value> {
 extension Bindable: DynamicProperty {}
 extension Bindable: Sendable where Value: Sendable {}
 
+@propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+    @propertyWrapper
+    public struct Binding {
+        public init(wrappedValue: Value) {}
+        public var wrappedValue: Value {
+            get { fatalError() }
+            nonmutating set {}
+        }
+        public var projectedValue: FocusState<Value>.Binding { self }
+    }
+    // SwiftUI's are `init<T>() where Value == T?` and `init() where Value == Bool`; one plain
+    // init lets the stub's wrapper default-initialise as theirs does.
+    public init() {}
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+    public var projectedValue: FocusState<Value>.Binding { fatalError() }
+}
+
 // MARK: Text and images
 
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
@@ -309,6 +330,26 @@ public struct AccessibilityChildBehavior: Sendable {
     public static let contain = AccessibilityChildBehavior()
 }
 
+public struct AccessibilityTraits: SetAlgebra, Sendable {
+    public static let isButton = AccessibilityTraits()
+    public static let isSelected = AccessibilityTraits()
+    public static let isHeader = AccessibilityTraits()
+    public init() {}
+    public func contains(_ member: AccessibilityTraits) -> Bool { false }
+    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { self }
+    public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
+        (false, self)
+    }
+    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { nil }
+    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { nil }
+    public mutating func formUnion(_ other: AccessibilityTraits) {}
+    public mutating func formIntersection(_ other: AccessibilityTraits) {}
+    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) {}
+    public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { true }
+}
+
 public struct SearchFieldPlacement: Sendable {
     public static let automatic = SearchFieldPlacement()
 }
@@ -375,6 +416,9 @@ extension View {
     { ModifiedContent<Self, Void>() }
     nonisolated public func disabled(_ disabled: Bool) -> some View { ModifiedContent<Self, Void>() }
     nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { ModifiedContent<Self, Void>() }
+    nonisolated public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
+        -> some View
+    { ModifiedContent<Self, Void>() }
     nonisolated public func badge(_ label: Text?) -> some View { ModifiedContent<Self, Void>() }
     @_disfavoredOverload nonisolated public func badge<S: StringProtocol>(_ label: S?) -> some View {
         ModifiedContent<Self, Void>()
@@ -389,6 +433,9 @@ extension View {
         ModifiedContent<Self, Void>()
     }
     @_disfavoredOverload nonisolated public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+        ModifiedContent<Self, Void>()
+    }
+    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
         ModifiedContent<Self, Void>()
     }
     nonisolated public func accessibilityHint(_ hint: Text) -> some View { ModifiedContent<Self, Void>() }

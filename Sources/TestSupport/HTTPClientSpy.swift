@@ -42,9 +42,12 @@ public final class HTTPClientSpy: HTTPClient {
         case status(HTTPResponse.Status)
         /// The request fails as a network client's would.
         case failure(NetworkError)
+        /// The request waits until the test releases or cancels the ``Hold``.
+        case held(Hold)
 
-        func answer() throws(NetworkError) -> (HTTPResponse, Data) {
+        func answer() async throws -> (HTTPResponse, Data) {
             switch self {
+            case .held(let hold): return try await hold.answer()
             case .json(let body, let status, var fields):
                 fields[.contentType] = "application/json"
                 return (HTTPResponse(status: status, headerFields: fields), Data(body.utf8))
@@ -82,7 +85,7 @@ public final class HTTPClientSpy: HTTPClient {
         let queue = Locked(replies[...])
         self.init { _, _ in
             let reply = queue.withLock { queue in queue.count > 1 ? queue.removeFirst() : queue.first }
-            return try (reply ?? .json("{}")).answer()
+            return try await (reply ?? .json("{}")).answer()
         }
     }
 
@@ -112,5 +115,130 @@ public final class HTTPClientSpy: HTTPClient {
             $0.bodies.append(body)
         }
         return try await answer(request, body)
+    }
+}
+
+extension HTTPClientSpy {
+    /// A reply the test holds back: a request that reaches it waits until the test calls
+    /// ``release()`` (it gets the reply) or ``cancel()`` (it fails as cancelled), and a request
+    /// whose task is cancelled while it waits fails at once and is counted in ``cancelledCount``.
+    /// That is how a test sees a request in flight, and sees it cancelled when its screen goes.
+    ///
+    /// ```swift
+    /// let hold = HTTPClientSpy.Hold(.json(#"{"token": "t", "message": "hi"}"#))
+    /// let spy = HTTPClientSpy(replies: [.held(hold)])
+    /// presenter.buttonTapped()
+    /// await hold.arrival()   // the request is in flight
+    /// presenter.cancel()
+    /// await hold.cancellation()
+    /// #expect(hold.cancelledCount == 1)
+    /// ```
+    public final class Hold: Sendable {
+        private enum Outcome {
+            case released, refused, cancelled
+        }
+
+        private struct State {
+            /// `.released` or `.refused` once the test decided.
+            var decision: Outcome?
+            var waiting: [Int: CheckedContinuation<Outcome, Never>] = [:]
+            var next = 0
+            var cancelled: Set<Int> = []
+            var arrivals: [CheckedContinuation<Void, Never>] = []
+            var cancellations: [CheckedContinuation<Void, Never>] = []
+        }
+
+        private let reply: Reply
+        private let state = Locked(State())
+
+        /// Holds requests back, then answers them with `reply` (`200` with `{}` by default).
+        public init(_ reply: Reply = .json("{}")) {
+            self.reply = reply
+        }
+
+        /// How many requests are waiting now.
+        public var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+        /// How many held requests ended because their task was cancelled.
+        public var cancelledCount: Int { state.withLock { $0.cancelled.count } }
+
+        /// Returns once a request is waiting here.
+        public func arrival() async {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    if !state.waiting.isEmpty { return true }
+                    state.arrivals.append(continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        /// Returns once a held request's task was cancelled.
+        public func cancellation() async {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    if !state.cancelled.isEmpty { return true }
+                    state.cancellations.append(continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        /// Gives every waiting request, and every later one, the reply.
+        public func release() {
+            finish(.released)
+        }
+
+        /// Fails every waiting request, and every later one, as cancelled
+        /// (`NetworkError.cancelled`), as a network client does when the request is torn down.
+        public func cancel() {
+            finish(.refused)
+        }
+
+        func answer() async throws -> (HTTPResponse, Data) {
+            let id = state.withLock { state in
+                state.next += 1
+                return state.next
+            }
+            let outcome = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                    let (decided, arrivals) = state.withLock { state in
+                        if let decision = state.decision {
+                            return (Optional(decision), [CheckedContinuation<Void, Never>]())
+                        }
+                        if state.cancelled.contains(id) { return (.cancelled, []) }
+                        state.waiting[id] = continuation
+                        defer { state.arrivals = [] }
+                        return (nil, state.arrivals)
+                    }
+                    if let decided { continuation.resume(returning: decided) }
+                    for arrival in arrivals { arrival.resume() }
+                }
+            } onCancel: {
+                let (continuation, cancellations) = state.withLock { state in
+                    guard state.decision == nil else {
+                        return (CheckedContinuation<Outcome, Never>?.none, [CheckedContinuation<Void, Never>]())
+                    }
+                    state.cancelled.insert(id)
+                    defer { state.cancellations = [] }
+                    return (state.waiting.removeValue(forKey: id), state.cancellations)
+                }
+                continuation?.resume(returning: .cancelled)
+                for cancellation in cancellations { cancellation.resume() }
+            }
+            guard outcome == .released else { throw NetworkError.cancelled }
+            return try await reply.answer()
+        }
+
+        private func finish(_ decision: Outcome) {
+            let waiting = state.withLock { state in
+                state.decision = decision
+                defer { state.waiting = [:] }
+                return Array(state.waiting.values)
+            }
+            for continuation in waiting { continuation.resume(returning: decision) }
+        }
     }
 }

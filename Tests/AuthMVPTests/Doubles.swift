@@ -36,6 +36,7 @@ final class ControlledAuthService: AuthenticationService {
         var calls: [Call] = []
         var pending: [Int: CheckedContinuation<Result<Authentication, AuthError>, Never>] = [:]
         var cancelled: Set<Int> = []
+        var cancellationWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let state = Locked(State())
@@ -65,11 +66,12 @@ final class ControlledAuthService: AuthenticationService {
                 arrival.yield(index)
             }
         } onCancel: {
-            let continuation = state.withLock { state in
+            let (continuation, waiter) = state.withLock { state in
                 state.cancelled.insert(index)
-                return state.pending.removeValue(forKey: index)
+                return (state.pending.removeValue(forKey: index), state.cancellationWaiters.removeValue(forKey: index))
             }
             continuation?.resume(returning: .failure(.cancelled))
+            waiter?.resume()
         }
         return try result.get()
     }
@@ -78,6 +80,18 @@ final class ControlledAuthService: AuthenticationService {
     func nextCall() async -> Int {
         var iterator = arrivals.makeAsyncIterator()
         return await iterator.next() ?? -1
+    }
+
+    /// Returns once the task of call `index` was cancelled.
+    func cancellation(of index: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if state.cancelled.contains(index) { return true }
+                state.cancellationWaiters[index] = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     func answer(_ index: Int, with result: Result<Authentication, AuthError>) {

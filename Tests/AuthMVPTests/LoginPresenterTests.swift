@@ -15,13 +15,15 @@ struct LoginPresenterTests {
     }
 
     func state(
-        email: String = "", emailBorder: State.Border = .black, password: String = "",
-        passwordBorder: State.Border = .black, title: String = "Login", enabled: Bool = false, activity: Bool = false,
-        error: String = ""
+        email: String = "", emailBorder: State.Border = .untouched, password: String = "",
+        passwordBorder: State.Border = .untouched, title: String = "Login", enabled: Bool = false,
+        activity: Bool = false,
+        error: String = "", failure: AuthError? = nil
     ) -> State {
         State(
             email: .init(text: email, border: emailBorder), password: .init(text: password, border: passwordBorder),
-            button: .init(title: title, isEnabled: enabled), isActivityVisible: activity, error: error)
+            button: .init(title: title, isEnabled: enabled), isActivityVisible: activity, error: error,
+            failure: failure)
     }
 
     /// Types valid credentials and taps Login; returns the service call's index.
@@ -41,7 +43,7 @@ struct LoginPresenterTests {
         #expect(State.initial == state())
     }
 
-    @Test func bordersAreBlackUntilEditedThenRedOrBlue() {
+    @Test func bordersAreUntouchedUntilEditedThenInvalidOrValid() {
         let (presenter, view, _, _) = makeSUT()
         presenter.emailChanged("ann")
         presenter.emailChanged("ann@")
@@ -49,10 +51,10 @@ struct LoginPresenterTests {
         presenter.passwordChanged("x")
         #expect(
             view.states == [
-                state(email: "ann", emailBorder: .red),
-                state(email: "ann@", emailBorder: .blue),
-                state(email: "ann@", emailBorder: .blue, passwordBorder: .red),
-                state(email: "ann@", emailBorder: .blue, password: "x", passwordBorder: .blue, enabled: true),
+                state(email: "ann", emailBorder: .invalid),
+                state(email: "ann@", emailBorder: .valid),
+                state(email: "ann@", emailBorder: .valid, passwordBorder: .invalid),
+                state(email: "ann@", emailBorder: .valid, password: "x", passwordBorder: .valid, enabled: true),
             ])
     }
 
@@ -85,7 +87,7 @@ struct LoginPresenterTests {
         #expect(
             view.last
                 == state(
-                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
+                    email: valid.email, emailBorder: .valid, password: valid.password, passwordBorder: .valid,
                     title: "Cancel",
                     enabled: true, activity: true))
         #expect(service.calls == [.init(email: valid.email, password: valid.password)])
@@ -110,8 +112,9 @@ struct LoginPresenterTests {
         #expect(
             view.last
                 == state(
-                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
-                    title: "Try again", enabled: true, error: "Wrong password."))
+                    email: valid.email, emailBorder: .valid, password: valid.password, passwordBorder: .valid,
+                    title: "Try again", enabled: true, error: "Wrong password.",
+                    failure: .unauthorized(message: "Wrong password.")))
         #expect(presenter.phase == .failed(.unauthorized(message: "Wrong password.")))
         #expect(router.messages.isEmpty)
     }
@@ -134,7 +137,7 @@ struct LoginPresenterTests {
         #expect(
             view.last
                 == state(
-                    email: valid.email, emailBorder: .blue, password: valid.password, passwordBorder: .blue,
+                    email: valid.email, emailBorder: .valid, password: valid.password, passwordBorder: .valid,
                     enabled: true))
         #expect(router.messages.isEmpty)
     }

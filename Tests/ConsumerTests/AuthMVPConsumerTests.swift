@@ -45,7 +45,7 @@ struct AuthMVPConsumerTests {
 
     @Test func previewValuesComeFromPublicInitialisers() throws {
         let loading = LoginViewState(
-            email: .init(text: "a@b.co", border: .blue), password: .init(text: "secret", border: .blue),
+            email: .init(text: "a@b.co", border: .valid), password: .init(text: "secret", border: .valid),
             button: .init(title: "Cancel", isEnabled: true), isActivityVisible: true, error: "")
         #expect(loading != LoginViewState.initial)
         let authentication = Authentication(token: "t", message: "hello.")

@@ -26,14 +26,15 @@ struct PilotRegistrationConsumerTests {
                 script: Script([.value([ppl]), .hang, .value([ppl, atpl]), .failure(Offline())])),
             store: InMemoryValueStore<Pilot>())
         await form.loadLicenses()
-        let reload = Task { await form.loadLicenses() }
-        await waitUntil { form.licenses.isLoading }
+        await form.loadLicenses()  // loaded already: nothing is sent
+        let reload = Task { await form.reloadLicenses() }
+        await waitUntil("the reload is under way") { form.licenses.isLoading }
         #expect(form.licenses.value == [ppl])
         reload.cancel()
         await reload.value
         #expect(form.licenses == .loaded([ppl]))
-        await form.loadLicenses()
-        await form.loadLicenses()
+        await form.reloadLicenses()
+        await form.reloadLicenses()
         #expect(form.licenses.value == [ppl, atpl])
         #expect(form.licenses.failure != nil)
         // The form still works with the licenses it has.

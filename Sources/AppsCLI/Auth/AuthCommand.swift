@@ -28,20 +28,17 @@ extension AuthCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             let password = try environment.readSecret("Password", console)
             let view = RenderingLoginView(console: console)
-            let router = RecordingRouter()
-            let presenter = LoginPresenter(
-                view: view, router: router, service: RemoteAuthenticationService(api: environment.api))
+            let presenter = LoginPresenter(view: view, service: RemoteAuthenticationService(api: environment.api))
             presenter.viewDidLoad()
-            presenter.emailChanged(email)
-            presenter.passwordChanged(password)
-            presenter.buttonTapped()
-            await presenter.waitForRequest()
+            presenter.email = email
+            presenter.password = password
+            await presenter.logIn()
             if let error = view.outputError { throw error }
 
             switch presenter.phase {
-            case .idle where router.authentication != nil:
-                guard let authentication = router.authentication else { return }
-                let success = SuccessPresenter(authentication: authentication, router: router)
+            case .idle where !presenter.path.isEmpty:
+                guard let authentication = presenter.path.last else { return }
+                let success = SuccessPresenter(authentication: authentication)
                 try console.result(json: AuthJSON.success(success)) { success.label }
             case .failed(let error):
                 throw error
@@ -91,14 +88,6 @@ private final class RenderingLoginView: LoginView {
             outputError = error
         }
     }
-}
-
-@MainActor
-private final class RecordingRouter: LoginRouter {
-    private(set) var authentication: Authentication?
-
-    func showSuccess(_ authentication: Authentication) { self.authentication = authentication }
-    func showLogin() {}
 }
 
 /// The one place an AuthMVP error becomes a kind and an exit code.

@@ -2,8 +2,8 @@ import AuthMVP
 import Observation
 import TerminalUI
 
-/// `apps auth ui`: the MVP login screen. The presenter renders into a passive view that keeps the
-/// last state (which the session observes); a small router brings its navigation here.
+/// `apps auth ui`: the MVP login screen. The session observes the presenter itself, as a SwiftUI
+/// view would: its state, and its path for the success screen.
 @MainActor
 @Observable
 final class AuthUI: TerminalView {
@@ -13,25 +13,24 @@ final class AuthUI: TerminalView {
     }
     enum Focus: Int, CaseIterable { case email, password, button }
 
-    private(set) var screen = Screen.login
     private(set) var focus = Focus.email
     /// Asked before quitting throws away what was typed.
     private(set) var confirmingQuit = false
     private var editors = FieldEditors<Focus>()
     @ObservationIgnored private var spokenFocus = SpokenFocus()
-    /// The presenter's view.
-    let rendered = RenderedLogin()
-    @ObservationIgnored private let presenter: LoginPresenter
-    @ObservationIgnored private let router = Router()
+    let presenter: LoginPresenter
 
     init(service: any AuthenticationService) {
-        presenter = LoginPresenter(view: rendered, router: router, service: service)
-        router.ui = self
-        presenter.viewDidLoad()
+        presenter = LoginPresenter(service: service)
     }
 
-    /// What the presenter rendered last.
-    private var state: LoginViewState { rendered.state }
+    /// The success screen while the presenter's path holds a login, else the login.
+    var screen: Screen {
+        presenter.path.last.map { .success(SuccessPresenter(authentication: $0)) } ?? .login
+    }
+
+    /// What the presenter shows now.
+    private var state: LoginViewState { presenter.state }
 
     var isEditingText: Bool {
         guard case .login = screen, !confirmingQuit else { return false }
@@ -60,19 +59,21 @@ final class AuthUI: TerminalView {
             return key == .character("y") ? .quit : .handled
         }
         switch screen {
-        case .success(let success):
+        case .success:
             switch key {
             case .character("q"): return .quit
-            case .escape, .enter, .backspace: success.backTapped()
+            case .escape, .enter, .backspace:
+                presenter.reset()
+                focus = .email
             default: break
             }
         case .login:
             if let text = text(of: focus), let edited = editors.edit(focus, text: text, key: key) {
-                focus == .email ? presenter.emailChanged(edited) : presenter.passwordChanged(edited)
+                if focus == .email { presenter.email = edited } else { presenter.password = edited }
                 return .handled
             }
             switch key {
-            case .escape where state.isActivityVisible: presenter.buttonTapped()
+            case .escape: presenter.cancel()
             case .tab, .down: focus = focus.cycled(by: 1)
             case .backTab, .up: focus = focus.cycled(by: -1)
             case .enter: presenter.buttonTapped()
@@ -110,10 +111,8 @@ final class AuthUI: TerminalView {
                 success.label, row: area.y + 1, column: area.x + 2, maxWidth: area.width - 2,
                 style: CellStyle(bold: true))
         case .login:
-            drawField(
-                "Email", state.email, rule: "needs an @, like ann@example.com", focus: .email, top: area.y, in: &canvas)
-            drawField(
-                "Password", state.password, rule: "cannot be empty", focus: .password, top: area.y + 4, in: &canvas)
+            drawField(.email, focus: .email, top: area.y, in: &canvas)
+            drawField(.password, focus: .password, top: area.y + 4, in: &canvas)
             let row = area.y + 8
             let button = "[ \(state.button.title) ]"
             let after = canvas.put(
@@ -131,20 +130,18 @@ final class AuthUI: TerminalView {
 
     /// A labelled box whose border takes the field's colour; a mark beside the label says the same
     /// without colour (`✓` valid, `✗` not valid and the rule it breaks, nothing before the first edit).
-    private func drawField(
-        _ label: String, _ shown: LoginViewState.Field, rule: String, focus field: Focus, top: Int,
-        in canvas: inout Canvas
-    ) {
+    private func drawField(_ login: LoginField, focus field: Focus, top: Int, in canvas: inout Canvas) {
         let focused = focus == field
+        let shown = state[login]
         let (color, mark): (TerminalColor?, String) =
             switch shown.border {
-            case .black: (nil, "")
-            case .red: (.red, " ✗ " + rule)
-            case .blue: (.blue, " ✓")
+            case .untouched: (nil, "")
+            case .invalid: (.red, " ✗ " + login.requirement)
+            case .valid: (.blue, " ✓")
             }
         let border = CellStyle(foreground: color, bold: focused)
         let width = min(40, canvas.width - 8)
-        let after = canvas.put(label, row: top, column: 4, style: CellStyle(bold: focused))
+        let after = canvas.put(login.title, row: top, column: 4, style: CellStyle(bold: focused))
         canvas.put(
             mark, row: top, column: after, maxWidth: canvas.width - after - 2, style: CellStyle(foreground: color))
         canvas.put("┌" + String(repeating: "─", count: width) + "┐", row: top + 1, column: 4, style: border)
@@ -155,13 +152,6 @@ final class AuthUI: TerminalView {
         canvas.put("└" + String(repeating: "─", count: width) + "┘", row: top + 3, column: 4, style: border)
     }
 
-    fileprivate func show(_ screen: Screen) {
-        self.screen = screen
-        if case .login = screen {
-            focus = .email
-            presenter.reset()
-        }
-    }
 }
 
 extension AuthUI {
@@ -171,7 +161,9 @@ extension AuthUI {
     /// as the focus arrives or the button changes.
     var spokenLines: [String] {
         guard case .login = screen, !confirmingQuit else { return drawnLines }
-        let problems = LoginField.allCases.filter { state[$0].border == .red }.map { "\($0.title): \($0.requirement)" }
+        let problems = LoginField.allCases.filter { state[$0].border == .invalid }.map {
+            "\($0.title): \($0.requirement)"
+        }
         let activity = state.isActivityVisible ? ["Logging in… Esc cancels"] : []
         let error = state.error.isEmpty ? [] : [state.error.terminalSafe]
         return ["AuthMVP, Login"] + problems + activity + error + [focusLine]
@@ -191,28 +183,4 @@ extension AuthUI {
             }
         }
     }
-}
-
-/// The login screen as the presenter sees it: it keeps each state it is given.
-@MainActor
-@Observable
-final class RenderedLogin: LoginView {
-    private(set) var state = LoginViewState.initial
-
-    func render(_ state: LoginViewState) {
-        self.state = state
-    }
-}
-
-/// The presenters' router: it holds the screen weakly, so the screen, which owns the presenters,
-/// is not kept alive by them.
-@MainActor
-private final class Router: LoginRouter {
-    weak var ui: AuthUI?
-
-    func showSuccess(_ authentication: Authentication) {
-        guard let ui else { return }
-        ui.show(.success(SuccessPresenter(authentication: authentication, router: self)))
-    }
-    func showLogin() { ui?.show(.login) }
 }

@@ -99,7 +99,7 @@ final class PilotUI: TerminalView {
         case .enter where focus == .register, .character(" ") where focus == .register: form.register()
         case .enter: focus = focus.cycled(by: 1)
         case .character("r") where form.licenses.failure != nil || staleSince() != nil:
-            Task { [form] in await form.loadLicenses() }
+            Task { [form] in await form.reloadLicenses() }
         case .character("q"):
             guard isFormTouched else { return .quit }
             confirmingQuit = true

@@ -33,17 +33,15 @@ public struct RemoteAuthenticationService: AuthenticationService {
         self.api = api
     }
 
-    static let genericFailure = "Something went wrong on our side. Please try again."
-
     public func authenticate(email: String, password: String) async throws(AuthError) -> Authentication {
         do {
             let endpoint = try Endpoint<AuthenticateResponseDTO>.post(
                 "/auth/authenticate", json: AuthenticateRequestDTO(email: email, password: password))
             return try await api.send(endpoint).authentication
         } catch NetworkError.unexpectedStatus(401, let message) {
-            throw .unauthorized(message: message ?? "The email or password is incorrect.")
+            throw .unauthorized(message: message ?? text("AuthError.unauthorized"))
         } catch NetworkError.unexpectedStatus(let status, let message) {
-            throw .rejected(status: status, message: message ?? "\(Self.genericFailure) (error \(status))")
+            throw .rejected(status: status, message: message ?? text("AuthError.rejected", String(status)))
         } catch NetworkError.cancelled, is CancellationError {
             throw .cancelled
         } catch {

@@ -26,3 +26,8 @@ extension AuthError: LocalizedError {
         }
     }
 }
+
+/// A string of this module's `Localizable.strings`, filled in.
+func text(_ key: String, _ arguments: String...) -> String {
+    localized(key, bundle: .module, arguments: arguments)
+}

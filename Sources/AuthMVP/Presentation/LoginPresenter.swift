@@ -1,3 +1,5 @@
+import Observation
+
 /// The login screen's presenter (MVP): it owns all state and renders it into a passive view.
 ///
 /// | phase | button | enabled | activity | error |
@@ -6,9 +8,38 @@
 /// | loading | Cancel | yes | yes | "" |
 /// | failed | Try again | both fields valid | no | the message |
 ///
-/// Tapping the button while idle or failed logs in; while loading it cancels the request's task
-/// and returns to idle. Success goes to the router, with the ``Authentication`` it brought.
+/// Tapping the button while idle or failed logs in; while loading it cancels the request and
+/// returns to idle. Success pushes the ``Authentication`` it brought onto ``path`` (and tells the
+/// router, if there is one); emptying ``path`` again, as a back button does, resets the screen.
+///
+/// The presenter is `@Observable`, so a SwiftUI screen is the passive view with no adapter: it
+/// binds the fields, reads ``state`` in `body` and binds ``path`` to its `NavigationStack`.
+/// UIKit and the command line give it a ``LoginView`` to render into and, if they navigate
+/// themselves, a ``LoginRouter``.
+///
+/// ```swift
+/// struct LoginScreen: View {
+///     @State private var presenter = LoginPresenter(service: RemoteAuthenticationService(baseURL: backendURL))
+///
+///     var body: some View {
+///         @Bindable var presenter = presenter
+///         NavigationStack(path: $presenter.path) {
+///             Form {
+///                 TextField(LoginField.email.title, text: $presenter.email)
+///                 SecureField(LoginField.password.title, text: $presenter.password)
+///                 Button(presenter.state.button.title, action: presenter.buttonTapped)
+///                     .disabled(!presenter.state.button.isEnabled)
+///             }
+///             .navigationDestination(for: Authentication.self) { SuccessScreen(authentication: $0) }
+///         }
+///     }
+/// }
+/// ```
+///
+/// A request in flight ends when ``cancel()`` is called, when the task that awaits ``logIn()`` is
+/// cancelled, or when the presenter is released (its screen went away); it never outlives them.
 @MainActor
+@Observable
 public final class LoginPresenter {
     /// Where the login is: waiting for input, requesting, or failed with a typed error.
     public enum Phase: Equatable, Sendable {
@@ -20,54 +51,83 @@ public final class LoginPresenter {
         case failed(AuthError)
     }
 
-    /// The view it renders into; held weakly, as a view controller owns its presenter.
-    public weak var view: (any LoginView)?
-    private let router: any LoginRouter
-    private let service: any AuthenticationService
+    /// The passive view it renders into after every change, if any; held weakly, as a view
+    /// controller owns its presenter. A SwiftUI view needs none: it observes ``state``.
+    @ObservationIgnored public weak var view: (any LoginView)?
+    @ObservationIgnored private let router: (any LoginRouter)?
+    @ObservationIgnored private let service: any AuthenticationService
 
-    private var email = ""
-    private var password = ""
+    /// The email field's text: bind a text field to it (`$presenter.email`). Once set, the field's
+    /// border shows its validity.
+    public var email: String {
+        get { emailText }
+        set { (emailText, emailEdited) = (newValue, true); render() }
+    }
+    /// The password field's text: bind a secure field to it. Once set, the field's border shows
+    /// its validity.
+    public var password: String {
+        get { passwordText }
+        set { (passwordText, passwordEdited) = (newValue, true); render() }
+    }
+    private var emailText = ""
+    private var passwordText = ""
     private var emailEdited = false
     private var passwordEdited = false
     /// Where the login is.
     public private(set) var phase = Phase.idle
-    private var request: Task<Void, Never>?
+    /// The screens over the login: `[authentication]` once a login succeeded, for a
+    /// `NavigationStack(path:)`. Emptying it (the back button, a swipe) resets the login screen,
+    /// so the token leaves with the screen that showed it.
+    public var path: [Authentication] = [] {
+        didSet {
+            if path.isEmpty, !oldValue.isEmpty { clear() }
+        }
+    }
+    @ObservationIgnored private var request: Task<Void, Never>?
     /// Counts attempts, so an answer to a cancelled attempt is never taken for a later one's.
-    private var attempt = 0
+    @ObservationIgnored private var attempt = 0
 
     /// Creates a ``LoginPresenter``.
     ///
     /// ```swift
-    /// let presenter = LoginPresenter(view: self, router: router, service: RemoteAuthenticationService(baseURL: backendURL))
+    /// // UIKit: the view controller is the view, a coordinator the router.
+    /// let presenter = LoginPresenter(view: self, router: coordinator, service: RemoteAuthenticationService(baseURL: backendURL))
     /// presenter.viewDidLoad()  // renders the initial state
     /// ```
     /// - Parameters:
-    ///   - view: the passive view to render into.
-    ///   - router: where success (and back) navigates.
+    ///   - view: the passive view to render into; none for SwiftUI, which observes the presenter.
+    ///   - router: told of success (and of back, by ``SuccessPresenter``); none when ``path``
+    ///     is the navigation.
     ///   - service: the login backend.
-    public init(view: any LoginView, router: any LoginRouter, service: any AuthenticationService) {
+    public init(
+        view: (any LoginView)? = nil, router: (any LoginRouter)? = nil, service: any AuthenticationService
+    ) {
         self.view = view
         self.router = router
         self.service = service
     }
 
+    deinit {
+        request?.cancel()
+    }
+
     /// Everything the view shows now: each field's text and border, the button's title and whether
-    /// it is enabled, the activity indicator, the error label.
+    /// it is enabled, the activity indicator, the error label and its typed failure.
     public var state: LoginViewState {
         let emailValid = Credentials.isValidEmail(email)
         let passwordValid = Credentials.isValidPassword(password)
         let title: String
-        let error: String
+        var failure: AuthError?
         switch phase {
-        case .idle: (title, error) = ("Login", "")
-        case .loading: (title, error) = ("Cancel", "")
-        case .failed(let failure): (title, error) = ("Try again", failure.localizedDescription)
+        case .idle: title = text("Button.login")
+        case .loading: title = text("Button.cancel")
+        case .failed(let error): (title, failure) = (text("Button.tryAgain"), error)
         }
         return LoginViewState(
             email: .init(text: email, border: border(edited: emailEdited, valid: emailValid)),
             password: .init(text: password, border: border(edited: passwordEdited, valid: passwordValid)),
             button: .init(title: title, isEnabled: phase == .loading || (emailValid && passwordValid)),
-            isActivityVisible: phase == .loading, error: error)
+            isActivityVisible: phase == .loading, error: failure?.localizedDescription ?? "", failure: failure)
     }
 
     /// Renders the initial state.
@@ -75,41 +135,56 @@ public final class LoginPresenter {
         render()
     }
 
-    /// Takes the email field's new text; the field's border shows its validity from now on.
+    /// Takes the email field's new text, as ``email`` does.
     public func emailChanged(_ text: String) {
         email = text
-        emailEdited = true
-        render()
     }
 
-    /// Takes the password field's new text; the field's border shows its validity from now on.
+    /// Takes the password field's new text, as ``password`` does.
     public func passwordChanged(_ text: String) {
         password = text
-        passwordEdited = true
-        render()
     }
 
     /// Logs in when idle or failed (and both fields are valid); cancels the request in flight when
-    /// loading.
+    /// loading. The request runs in a task of the presenter's own; ``logIn()`` is the same login
+    /// for a caller that awaits it.
     public func buttonTapped() {
-        switch phase {
-        case .loading:
-            request?.cancel()
-            request = nil
-            phase = .idle
-            render()
-        case .idle, .failed:
-            guard state.button.isEnabled else { return }
-            login()
+        if phase == .loading {
+            cancel()
+        } else {
+            start()
         }
     }
 
-    /// Back to the default screen, as after returning from success.
-    public func reset() {
+    /// Logs in and returns when the answer has been shown (success on ``path``, or the failure).
+    /// Cancelling the calling task cancels the request; a login already in flight is awaited, not
+    /// sent again; with a field invalid nothing is sent.
+    ///
+    /// ```swift
+    /// Button("Login") { Task { await presenter.logIn() } }
+    /// ```
+    public func logIn() async {
+        if phase != .loading { start() }
+        guard let request else { return }
+        await withTaskCancellationHandler {
+            await request.value
+        } onCancel: {
+            request.cancel()
+        }
+    }
+
+    /// Cancels the request in flight and returns to idle; nothing happens when none is.
+    public func cancel() {
+        guard phase == .loading else { return }
         request?.cancel()
         request = nil
-        (email, password, emailEdited, passwordEdited, phase) = ("", "", false, false, .idle)
+        phase = .idle
         render()
+    }
+
+    /// Back to the default screen: empty, untouched fields, no request, nothing on ``path``.
+    public func reset() {
+        if path.isEmpty { clear() } else { path = [] }
     }
 
     /// Waits for the request in flight, if any (for tests and the CLI).
@@ -117,7 +192,8 @@ public final class LoginPresenter {
         await request?.value
     }
 
-    private func login() {
+    private func start() {
+        guard state.button.isEnabled else { return }
         phase = .loading
         attempt += 1
         render()
@@ -140,7 +216,8 @@ public final class LoginPresenter {
         case .success(let authentication):
             phase = .idle
             render()
-            router.showSuccess(authentication)
+            path = [authentication]
+            router?.showSuccess(authentication)
         case .failure(.cancelled):
             phase = .idle
             render()
@@ -150,11 +227,18 @@ public final class LoginPresenter {
         }
     }
 
+    private func clear() {
+        request?.cancel()
+        request = nil
+        (emailText, passwordText, emailEdited, passwordEdited, phase) = ("", "", false, false, .idle)
+        render()
+    }
+
     private func render() {
         view?.render(state)
     }
 
     private func border(edited: Bool, valid: Bool) -> LoginViewState.Border {
-        edited ? (valid ? .blue : .red) : .black
+        edited ? (valid ? .valid : .invalid) : .untouched
     }
 }

@@ -1,27 +1,36 @@
 /// Everything the login screen shows, as one value.
 public struct LoginViewState: Equatable, Sendable {
-    /// A text field's border colour: its validity once edited.
-    public enum Border: String, Sendable {
+    /// What a text field's border means: untouched until edited, then invalid or valid.
+    ///
+    /// Colour is one rendering of it, not the only one: say the meaning with a symbol or text too,
+    /// and pick colours that show in Dark Mode.
+    ///
+    /// ```swift
+    /// func color(_ border: LoginViewState.Border) -> Color {
+    ///     switch border { case .untouched: .secondary; case .invalid: .red; case .valid: .green }
+    /// }
+    /// ```
+    public enum Border: String, Sendable, CaseIterable {
         /// The field has never been edited.
-        case black
+        case untouched
         /// Edited and not valid.
-        case red
+        case invalid
         /// Edited and valid.
-        case blue
+        case valid
     }
 
     /// A text field as shown.
     public struct Field: Equatable, Sendable {
         /// What the field holds.
         public var text: String
-        /// Its border colour.
+        /// What its border says.
         public var border: Border
 
         /// Creates a ``Field``.
         ///
         /// - Parameters:
         ///   - text: what the field holds.
-        ///   - border: its border colour.
+        ///   - border: what its border says.
         public init(text: String, border: Border) {
             self.text = text
             self.border = border
@@ -30,7 +39,7 @@ public struct LoginViewState: Equatable, Sendable {
 
     /// The one button as shown: Login, Cancel or Try again.
     public struct Button: Equatable, Sendable {
-        /// `Login`, `Cancel` or `Try again`.
+        /// `Login`, `Cancel` or `Try again`, from the module's strings.
         public var title: String
         /// Whether it can be tapped.
         public var isEnabled: Bool
@@ -54,22 +63,35 @@ public struct LoginViewState: Equatable, Sendable {
     public var button: Button
     /// Whether the activity indicator spins: while a request is in flight.
     public var isActivityVisible: Bool
-    /// Empty when there is nothing to say.
+    /// The error label's text; empty when there is nothing to say.
     public var error: String
+    /// Why the last login failed, typed, while the screen shows it; `nil` otherwise.
+    public var failure: AuthError?
 
     /// A state as the presenter renders it; for previews and test doubles.
-    public init(email: Field, password: Field, button: Button, isActivityVisible: Bool, error: String) {
+    ///
+    /// ```swift
+    /// let wrongPassword = LoginViewState(
+    ///     email: .init(text: "ann@example.com", border: .valid), password: .init(text: "secret", border: .valid),
+    ///     button: .init(title: "Try again", isEnabled: true), isActivityVisible: false,
+    ///     error: "Wrong password.", failure: .unauthorized(message: "Wrong password."))
+    /// ```
+    public init(
+        email: Field, password: Field, button: Button, isActivityVisible: Bool, error: String,
+        failure: AuthError? = nil
+    ) {
         self.email = email
         self.password = password
         self.button = button
         self.isActivityVisible = isActivityVisible
         self.error = error
+        self.failure = failure
     }
 
-    /// The screen before anything was typed: black borders, a disabled Login button.
+    /// The screen before anything was typed: untouched fields, a disabled Login button.
     public static let initial = LoginViewState(
-        email: Field(text: "", border: .black), password: Field(text: "", border: .black),
-        button: Button(title: "Login", isEnabled: false), isActivityVisible: false, error: "")
+        email: Field(text: "", border: .untouched), password: Field(text: "", border: .untouched),
+        button: Button(title: text("Button.login"), isEnabled: false), isActivityVisible: false, error: "")
 }
 
 /// The login screen's text fields, for code that treats them alike (focus, accessibility).
@@ -80,20 +102,10 @@ public enum LoginField: String, CaseIterable, Sendable {
     case password
 
     /// The field's name as the screen shows it: `Email`, `Password`.
-    public var title: String {
-        switch self {
-        case .email: "Email"
-        case .password: "Password"
-        }
-    }
+    public var title: String { text("Field." + rawValue) }
 
-    /// What the field needs, as a red border means it: `needs an @, like ann@example.com`.
-    public var requirement: String {
-        switch self {
-        case .email: "needs an @, like ann@example.com"
-        case .password: "cannot be empty"
-        }
-    }
+    /// What the field needs, as an invalid border means it: `needs an @, like ann@example.com`.
+    public var requirement: String { text("Requirement." + rawValue) }
 }
 
 extension LoginViewState {
@@ -108,17 +120,17 @@ extension LoginViewState {
     /// The field in words, for a screen reader that knows no roles (the command line's
     /// `--screen-reader`): `Email, text field, ann, invalid: needs an @, like ann@example.com`.
     /// VoiceOver says the role and the value itself, so a SwiftUI field gives it the title and,
-    /// while the border is red, the requirement:
+    /// while the field is invalid, the requirement:
     ///
     /// ```swift
-    /// TextField(LoginField.email.title, text: $email)
-    ///     .accessibilityHint(state.email.border == .red ? LoginField.email.requirement : "")
+    /// TextField(LoginField.email.title, text: $presenter.email)
+    ///     .accessibilityHint(presenter.state.email.border == .invalid ? LoginField.email.requirement : "")
     /// ```
     public func accessibilityDescription(of field: LoginField) -> String {
         let shown = self[field]
         return accessibleField(
             title: field.title, secure: field == .password, value: shown.text,
-            problem: shown.border == .red ? field.requirement : nil)
+            problem: shown.border == .invalid ? field.requirement : nil)
     }
 
     /// The button in words: `Login, button, dimmed` while it cannot be tapped, `Cancel, button`

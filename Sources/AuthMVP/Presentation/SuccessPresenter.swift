@@ -1,30 +1,43 @@
 /// The success screen: a greeting, the login it follows, and the way back.
 ///
+/// In SwiftUI it is the destination of the login's navigation value; the stack's back button
+/// pops ``LoginPresenter/path``, which resets the login:
+///
+/// ```swift
+/// .navigationDestination(for: Authentication.self) { authentication in
+///     Text(SuccessPresenter(authentication: authentication).label)
+/// }
+/// ```
+///
+/// A UIKit coordinator makes one in ``LoginRouter/showSuccess(_:)`` and is told of back:
+///
 /// ```swift
 /// func showSuccess(_ authentication: Authentication) {
-///     path.append(SuccessPresenter(authentication: authentication, router: self))
+///     navigationController.pushViewController(
+///         SuccessViewController(presenter: SuccessPresenter(authentication: authentication, router: self)), animated: true)
 /// }
 /// ```
 @MainActor
 public final class SuccessPresenter {
-    /// The greeting the screen shows.
-    public let label = "hello."
+    /// The greeting the screen shows: `hello.`, from the module's strings.
+    public let label = text("Success.greeting")
     /// The login this screen follows: the session token to keep and the backend's greeting.
     public let authentication: Authentication
-    private let router: any LoginRouter
+    private let router: (any LoginRouter)?
 
     /// Creates a ``SuccessPresenter``.
     ///
     /// - Parameters:
-    ///   - authentication: what the login brought, from ``LoginRouter/showSuccess(_:)``.
-    ///   - router: where back navigates: the login screen.
-    public init(authentication: Authentication, router: any LoginRouter) {
+    ///   - authentication: what the login brought: a value of ``LoginPresenter/path``, or the one
+    ///     ``LoginRouter/showSuccess(_:)`` was given.
+    ///   - router: where back navigates: the login screen. None when the navigation is a path.
+    public init(authentication: Authentication, router: (any LoginRouter)? = nil) {
         self.authentication = authentication
         self.router = router
     }
 
-    /// Goes back to the login screen.
+    /// Goes back to the login screen through the router; with a path, popping it is the way back.
     public func backTapped() {
-        router.showLogin()
+        router?.showLogin()
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The fields of the registration form.
-public enum RegistrationField: String, Sendable, CaseIterable, Hashable {
+/// The fields of the registration form, ordered as the form shows them (name first, license
+/// last), so `errors.keys.min()` is the first field with a problem.
+public enum RegistrationField: String, Sendable, CaseIterable, Hashable, Comparable {
     /// The pilot's name.
     case name
     /// The password.
@@ -13,6 +14,11 @@ public enum RegistrationField: String, Sendable, CaseIterable, Hashable {
 
     /// The field's name as the form shows it: `Name`, `Password`, `Password again`, `License`.
     public var title: String { text("Field." + rawValue) }
+
+    /// Whether `lhs` comes before `rhs` in the form.
+    public static func < (lhs: RegistrationField, rhs: RegistrationField) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
 }
 
 /// What a user typed into the form.

@@ -20,8 +20,8 @@ public final class ConfirmationViewModel {
         self.store = store
     }
 
-    /// The greeting: `Welcome, Amelia!`.
-    public var welcome: String { "Welcome, \(pilot.name)!" }
+    /// The greeting, from the module's strings: `Welcome, Amelia!`.
+    public var welcome: String { text("Confirmation.welcome", pilot.name) }
     /// The license's type: `PPL`.
     public var license: String { pilot.license.type }
     /// The aircraft the license allows.

@@ -38,7 +38,7 @@ public final class PilotRegistrationFlow {
     public init(licenses: any LicensesService, store: any PilotStore) {
         self.store = store
         self.registration = RegistrationViewModel(licenses: licenses, store: store)
-        registration.onRegistered = { [weak self] pilot in self?.confirm(pilot) }
+        registration.flowOnRegistered = { [weak self] pilot in self?.confirm(pilot) }
     }
 
     /// Shows the confirmation of a stored pilot, or else the form with its licenses loading; a

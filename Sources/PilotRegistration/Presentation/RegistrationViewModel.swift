@@ -4,7 +4,8 @@ import Observation
 /// The registration form. A field's error shows once the field has been edited or register was
 /// tapped; register is enabled only when the licenses are loaded and every field is valid.
 ///
-/// It works on its own as well as inside ``PilotRegistrationFlow``:
+/// It works on its own as well as inside ``PilotRegistrationFlow``, which navigates from its own
+/// state; ``onRegistered`` is the app's alone, in either:
 ///
 /// ```swift
 /// let form = RegistrationViewModel(licenses: RemoteLicensesService(baseURL: backendURL), store: store)
@@ -33,8 +34,14 @@ public final class RegistrationViewModel {
     private let licensesService: any LicensesService
     private let store: any PilotStore
     @ObservationIgnored private let loads = Loads()
-    /// Called with each pilot that ``register()`` saved: where an app navigates to confirmation.
+    /// Callers of ``loadLicenses()`` that arrived while a load was under way, resumed when it ends.
+    @ObservationIgnored private var waitingForLicenses: [CheckedContinuation<Void, Never>] = []
+    /// Called with each pilot that ``register()`` saved: where an app on the form alone navigates
+    /// to confirmation, or anything else an app wants to do then (analytics). Inside a
+    /// ``PilotRegistrationFlow`` the flow moves on whatever this does.
     @ObservationIgnored public var onRegistered: @MainActor (Pilot) -> Void = { _ in }
+    /// The flow's own step after a registration, kept apart from the app's ``onRegistered``.
+    @ObservationIgnored var flowOnRegistered: @MainActor (Pilot) -> Void = { _ in }
 
     /// Creates a ``RegistrationViewModel``.
     ///
@@ -46,9 +53,33 @@ public final class RegistrationViewModel {
         self.store = store
     }
 
-    /// Loads the licenses the form offers; ``licenses`` says how that went, keeping the licenses
-    /// loaded before while reloading and after a failed reload (see `LoadState`).
+    /// Loads the licenses the form offers, once: when they are loaded already this returns at
+    /// once, and while a load is under way (the flow's, say) it waits for that one, so a form's
+    /// `.task` inside ``PilotRegistrationFlow`` sends no second request. After a failure it loads
+    /// again. ``licenses`` says how that went.
+    ///
+    /// ```swift
+    /// RegistrationForm(form: flow.registration).task { await flow.registration.loadLicenses() }
+    /// ```
     public func loadLicenses() async {
+        switch licenses {
+        case .loaded: return
+        case .loading: await withCheckedContinuation { waitingForLicenses.append($0) }
+        case .idle, .failed: await reloadLicenses()
+        }
+    }
+
+    /// Loads the licenses again whatever ``licenses`` holds (pull to refresh, a retry over cached
+    /// data), keeping those loaded before while reloading and after a failed reload (see
+    /// `LoadState`).
+    public func reloadLicenses() async {
+        defer {
+            if !licenses.isLoading {
+                let waiting = waitingForLicenses
+                waitingForLicenses = []
+                for caller in waiting { caller.resume() }
+            }
+        }
         await loads.run(\.licenses, on: self, failure: PilotRegistrationError.init(licenses:)) {
             [licensesService] in try await licensesService.loadLicenses()
         }
@@ -65,10 +96,34 @@ public final class RegistrationViewModel {
         licenses.value != nil && allErrors.isEmpty
     }
 
-    /// The license the form would register, if the chosen type is one of the loaded ones.
-    /// Types match whatever their case; the pilot is stored with the license's own spelling.
+    /// The license the form would register, if the chosen type is one of the loaded ones; `nil`
+    /// when none is. Types match whatever their case; the pilot is stored with the license's own
+    /// spelling. Setting it sets ``licenseType``, so a picker binds to it:
+    ///
+    /// ```swift
+    /// Picker(RegistrationField.license.title, selection: $form.selectedLicense) {
+    ///     Text("None").tag(License?.none)
+    ///     ForEach(licenses, id: \.type) { Text($0.type).tag(Optional($0)) }
+    /// }
+    /// ```
     public var selectedLicense: License? {
-        RegistrationRules.license(named: licenseType, in: loadedLicenses)
+        get { RegistrationRules.license(named: licenseType, in: loadedLicenses) }
+        set { licenseType = newValue?.type ?? "" }
+    }
+
+    /// Whether `license` is the one the form would register: for a row's selected trait.
+    public func isSelected(_ license: License) -> Bool {
+        license.type == selectedLicense?.type
+    }
+
+    /// The first field, in form order, with a problem shown now: where to move the focus after
+    /// register was tapped.
+    ///
+    /// ```swift
+    /// Button("Register") { if form.register() == nil { focus = form.firstFieldWithProblem } }
+    /// ```
+    public var firstFieldWithProblem: RegistrationField? {
+        errors.keys.min()
     }
 
     /// Validates, saves the pilot (never the password), and forgets the password and its
@@ -92,6 +147,7 @@ public final class RegistrationViewModel {
             return nil
         }
         clear()
+        flowOnRegistered(pilot)
         onRegistered(pilot)
         return pilot
     }
@@ -130,21 +186,31 @@ public final class RegistrationViewModel {
             problem: errors[field]?.localizedDescription)
     }
 
-    /// A license of the picker in words, as VoiceOver reads a row: `ATPL, license, selected,
-    /// aircraft A320, B737`. The place in the list (`2 of 3`) is the screen reader's to add.
+    /// A license of the picker as VoiceOver labels a row: its name and its aircraft,
+    /// `ATPL, aircraft B737, A380, B747`. VoiceOver says the role and whether it is selected from
+    /// the row's traits, so they are not in the label:
     ///
     /// ```swift
     /// ForEach(licenses, id: \.type) { license in
-    ///     LicenseRow(license: license)
-    ///         .accessibilityElement(children: .ignore)
-    ///         .accessibilityLabel(form.accessibilityDescription(of: license))
+    ///     Button(license.type) { form.selectedLicense = license }
+    ///         .accessibilityLabel(form.accessibilityLabel(of: license))
+    ///         .accessibilityAddTraits(form.isSelected(license) ? .isSelected : [])
     /// }
     /// ```
+    public func accessibilityLabel(of license: License) -> String {
+        license.type + ", " + aircraftDescription(of: license)
+    }
+
+    /// A license of the picker in words, role and state included, for a screen reader that knows
+    /// no roles or traits (the command line's `--screen-reader`): `ATPL, license, selected,
+    /// aircraft B737, A380, B747`. The place in the list (`2 of 3`) is the reader's to add.
     public func accessibilityDescription(of license: License) -> String {
-        accessibleChoice(
-            title: license.type, role: text("Accessibility.license"),
-            isSelected: license.type == selectedLicense?.type)
-            + ", " + text("Accessibility.aircraft", license.aircraft.joined(separator: ", "))
+        accessibleChoice(title: license.type, role: text("Accessibility.license"), isSelected: isSelected(license))
+            + ", " + aircraftDescription(of: license)
+    }
+
+    private func aircraftDescription(of license: License) -> String {
+        text("Accessibility.aircraft", license.aircraft.joined(separator: ", "))
     }
 
     private var loadedLicenses: [License] {
