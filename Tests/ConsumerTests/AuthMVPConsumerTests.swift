@@ -1,6 +1,7 @@
 import AuthMVP
 import FixtureTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("AuthMVP as an app uses it")
@@ -51,5 +52,53 @@ struct AuthMVPConsumerTests {
         let authentication = Authentication(token: "t", message: "hello.")
         #expect(
             try JSONDecoder().decode(Authentication.self, from: JSONEncoder().encode(authentication)) == authentication)
+    }
+
+    /// The login screen as its SwiftUI view drives it (Docs: AuthMVP's "Bind the presenter in
+    /// SwiftUI"): fields bound, the button tapped, the success screen a path value, back a pop.
+    @MainActor
+    @Test func theLoginScreenAsItsSwiftUIViewDrivesIt() async throws {
+        try await withFixtureServer(backend: .init(authOutcome: .success)) { server in
+            // A wrong password is refused, as a team stubs it for a UI test.
+            _ = try await TestBackend(baseURL: server.baseURL).stub(
+                Stub(
+                    request: .init(
+                        method: .post, path: "/auth/authenticate", body: [.contains(#""password":"wrong""#)]),
+                    response: try .init(status: 401, json: ["message": "Wrong password."])))
+            let presenter = LoginPresenter(service: RemoteAuthenticationService(baseURL: server.baseURL))
+            presenter.email = "ann@example.com"
+            presenter.password = "wrong"
+            presenter.buttonTapped()
+            await waitUntil("the wrong password is refused") { presenter.state.failure != nil }
+            #expect(presenter.state.failure == .unauthorized(message: "Wrong password."))
+            #expect(presenter.state.button.title == "Try again")
+            #expect(presenter.path.isEmpty)
+
+            presenter.password = "right"
+            presenter.buttonTapped()
+            await waitUntil("the success screen is pushed") { !presenter.path.isEmpty }
+            #expect(presenter.path.first?.message == "Welcome back!")
+            #expect(presenter.path.first?.token.isEmpty == false)
+
+            presenter.path.removeLast()  // the back button
+            #expect(presenter.state == .initial)
+        }
+    }
+
+    @MainActor
+    @Test func leavingTheLoginScreenCancelsItsRequest() async {
+        let hold = HTTPClientSpy.Hold(.json(#"{"token": "t", "message": "hi"}"#))
+        let spy = HTTPClientSpy(replies: [.held(hold)])
+        var presenter: LoginPresenter? = LoginPresenter(
+            service: RemoteAuthenticationService(baseURL: URL(string: "https://auth.test")!, httpClient: spy))
+        presenter?.email = "ann@example.com"
+        presenter?.password = "secret"
+        presenter?.buttonTapped()
+        await hold.arrival()
+        #expect(presenter?.state.isActivityVisible == true)
+        presenter = nil  // the view and its @State went away
+        await hold.cancellation()
+        #expect(hold.cancelledCount == 1)
+        #expect(spy.requests.count == 1)
     }
 }

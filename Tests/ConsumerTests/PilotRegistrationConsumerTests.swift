@@ -61,4 +61,27 @@ struct PilotRegistrationConsumerTests {
         #expect(try JSONDecoder().decode(Pilot.self, from: JSONEncoder().encode(pilot)) == pilot)
         #expect(RegistrationInput(name: "Ann").name == "Ann")
     }
+
+    @Test func anAppsOwnOnRegisteredStillReachesConfirmation() async throws {
+        try await withFixtureServer { server in
+            let flow = PilotRegistrationFlow(
+                licenses: RemoteLicensesService(baseURL: server.baseURL), store: InMemoryValueStore<Pilot>())
+            var analytics: [String] = []
+            flow.registration.onRegistered = { analytics.append($0.name) }
+            async let launched: Void = flow.launch()
+            async let formsTask: Void = flow.registration.loadLicenses()  // the form view's .task
+            _ = await (launched, formsTask)
+            let form = flow.registration
+            form.name = "Ann"
+            form.password = "Secret123456"
+            form.verification = "Secret123456"
+            form.selectedLicense = form.licenses.value?.first
+            let pilot = try #require(form.register())
+            #expect(analytics == ["Ann"])
+            #expect(flow.screen == .confirmation(pilot))
+            #expect(flow.confirmation?.welcome == "Welcome, Ann!")
+            let licenseRequests = try await TestBackend(baseURL: server.baseURL).requests(path: "/pilot/licenses")
+            #expect(licenseRequests.count == 1)
+        }
+    }
 }

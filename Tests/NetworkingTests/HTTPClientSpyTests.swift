@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Networking
+import Observation
 import TestSupport
 import Testing
 
@@ -41,4 +42,70 @@ struct HTTPClientSpyTests {
         #expect(bodies == Set((1...20).map(String.init)))
         #expect(try await spy.send(request).0.status == .gone)
     }
+
+    @Test func aHeldReplyWaitsUntilReleased() async throws {
+        let hold = HTTPClientSpy.Hold(.json(#"{"id": 2}"#))
+        let spy = HTTPClientSpy(replies: [.held(hold)])
+        let sent = Task { try await spy.send(request) }
+        await hold.arrival()
+        #expect(hold.waitingCount == 1)
+        hold.release()
+        #expect(try await sent.value.1 == Data(#"{"id": 2}"#.utf8))
+        #expect(try await spy.send(request).1 == Data(#"{"id": 2}"#.utf8), "a released hold holds no more")
+        #expect(hold.cancelledCount == 0)
+    }
+
+    @Test func aHeldReplyCancelledByTheTestFailsAsCancelled() async throws {
+        let hold = HTTPClientSpy.Hold()
+        let spy = HTTPClientSpy(replies: [.held(hold)])
+        let sent = Task { try await spy.send(request) }
+        await hold.arrival()
+        hold.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await sent.value }
+        #expect(hold.cancelledCount == 0, "the test cancelled it; its task was not")
+    }
+
+    @Test func aHeldRequestWhoseTaskIsCancelledEndsAtOnceAndIsCounted() async throws {
+        let hold = HTTPClientSpy.Hold()
+        let spy = HTTPClientSpy(replies: [.held(hold)])
+        let sent = Task { try await spy.send(request) }
+        await hold.arrival()
+        sent.cancel()
+        await hold.cancellation()
+        await #expect(throws: NetworkError.cancelled) { try await sent.value }
+        #expect(hold.cancelledCount == 1)
+        #expect(hold.waitingCount == 0)
+        hold.release()  // nothing left to release, nothing crashes
+    }
+
+    @MainActor
+    @Test func waitUntilFailsNamingTheConditionWhenItNeverHolds() async {
+        let never = Unobserved()
+        await withKnownIssue {
+            let held = await waitUntil("the value turns true", clock: RecordingClock()) { never.value }
+            #expect(!held)
+        } matching: { issue in
+            issue.comments.contains { "\($0)".contains("the value turns true did not hold within") }
+        }
+    }
+
+    @MainActor
+    @Test func waitUntilReturnsOnceAnObservedChangeMakesItHold() async {
+        let model = Flag()
+        let change = Task { @MainActor in model.value = true }
+        #expect(await waitUntil("the flag is set") { model.value })
+        await change.value
+    }
+}
+
+/// A value that is not observable, as a careless test might wait on.
+@MainActor
+private final class Unobserved {
+    var value = false
+}
+
+@MainActor
+@Observable
+private final class Flag {
+    var value = false
 }
