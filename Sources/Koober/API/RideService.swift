@@ -70,7 +70,7 @@ public struct RemoteRideService: LocationsService, RideService {
         } catch NetworkError.unexpectedStatus(401, _) {
             throw .sessionExpired
         } catch NetworkError.unexpectedStatus(let status, let message) where status < 500 {
-            throw .rejected(message: message ?? "The ride was not accepted (\(status)).")
+            throw .rejected(message: message ?? text("RideError.rejected", String(status)))
         } catch {
             throw .unavailable(NetworkError(error))
         }

@@ -61,7 +61,7 @@ public struct RemoteUserAuthService: UserAuthRemoteAPI {
         } catch NetworkError.unexpectedStatus(409, _) {
             throw .conflict
         } catch NetworkError.unexpectedStatus(422, let message) {
-            throw .rejected(message: message ?? "The backend did not accept the new account.")
+            throw .rejected(message: message ?? text("SignUpError.rejected"))
         } catch let error as NetworkError {
             throw .unknown(cause: error)
         } catch {

@@ -23,7 +23,7 @@ public struct Price: Hashable, Sendable, Codable {
     public var formatted: String {
         let current = MoneyFormat.format(currentMinor, currency: currency)
         guard let originalMinor, originalMinor > currentMinor else { return current }
-        return "\(current) was \(MoneyFormat.format(originalMinor, currency: currency))"
+        return text("Price.reduced", current, MoneyFormat.format(originalMinor, currency: currency))
     }
 }
 

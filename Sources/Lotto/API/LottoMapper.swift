@@ -28,7 +28,7 @@ enum LottoMapper {
             do throws(LottoDataError) {
                 let record = try mapping(dto, index)
                 guard seen.insert(record.id).inserted else {
-                    throw LottoDataError(record: record.id, field: nil, problem: "appears more than once")
+                    throw LottoDataError(record: record.id, field: nil, problem: text("LottoDataError.duplicate"))
                 }
                 valid.records.append(record)
             } catch {
@@ -51,15 +51,16 @@ enum LottoMapper {
         let dateText = try required(dto.drawDate, record: record, field: "drawDate")
         guard let date = DrawDate(iso8601: dateText) else {
             throw LottoDataError(
-                record: record, field: "drawDate", problem: "\"\(dateText)\" is not a calendar day (YYYY-MM-DD)")
+                record: record, field: "drawDate", problem: text("LottoDataError.notADay", dateText))
         }
         let topPrize = try required(dto.topPrize, record: record, field: "topPrize")
         guard topPrize >= 0 else {
-            throw LottoDataError(record: record, field: "topPrize", problem: "\(topPrize) is negative")
+            throw LottoDataError(
+                record: record, field: "topPrize", problem: text("LottoDataError.negative", String(topPrize)))
         }
         let line = try line(dto.numbers, bonus: ("bonus-ball", dto.bonusBall), bonusRequired: true, record: record)
         guard let bonus = line.bonusBall else {
-            throw LottoDataError(record: record, field: "bonus-ball", problem: "is missing")
+            throw LottoDataError(record: record, field: "bonus-ball", problem: text("LottoDataError.missing"))
         }
         do {
             return try Draw(
@@ -80,7 +81,9 @@ enum LottoMapper {
         for (field, text) in fields {
             let number = try number(try required(text, record: record, field: field), record: record, field: field)
             if let earlier = fieldOf[number] {
-                throw LottoDataError(record: record, field: field, problem: "\"\(number)\" repeats \(earlier)")
+                throw LottoDataError(
+                    record: record, field: field,
+                    problem: Lotto.text("LottoDataError.repeats", String(describing: number), earlier))
             }
             fieldOf[number] = field
             numbers.append(number)
@@ -89,7 +92,9 @@ enum LottoMapper {
         if let text = bonusRequired ? try required(bonus.value, record: record, field: bonus.field) : bonus.value {
             let number = try number(text, record: record, field: bonus.field)
             if let earlier = fieldOf[number] {
-                throw LottoDataError(record: record, field: bonus.field, problem: "\"\(number)\" repeats \(earlier)")
+                throw LottoDataError(
+                    record: record, field: bonus.field,
+                    problem: Lotto.text("LottoDataError.repeats", String(describing: number), earlier))
             }
             bonusBall = number
         }
@@ -103,16 +108,19 @@ enum LottoMapper {
     private static func number(_ text: String, record: String, field: String) throws(LottoDataError) -> LottoNumber {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(trimmed) else {
-            throw LottoDataError(record: record, field: field, problem: "\"\(text)\" is not a whole number")
+            throw LottoDataError(
+                record: record, field: field, problem: Lotto.text("LottoDataError.notAWholeNumber", text))
         }
         guard let number = LottoNumber(value) else {
-            throw LottoDataError(record: record, field: field, problem: "\"\(text)\" is not between 1 and 59")
+            throw LottoDataError(record: record, field: field, problem: Lotto.text("LottoDataError.outOfRange", text))
         }
         return number
     }
 
     private static func required<T>(_ value: T?, record: String, field: String) throws(LottoDataError) -> T {
-        guard let value else { throw LottoDataError(record: record, field: field, problem: "is missing") }
+        guard let value else {
+            throw LottoDataError(record: record, field: field, problem: text("LottoDataError.missing"))
+        }
         return value
     }
 }

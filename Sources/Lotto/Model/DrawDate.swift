@@ -39,7 +39,7 @@ public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// `Mon 15 May 2023`.
     public var longDescription: String {
-        "\(Self.weekdayNames[weekday]) \(day) \(Self.monthNames[month - 1]) \(year)"
+        text("DrawDate.long", Self.weekdayNames[weekday], String(day), Self.monthNames[month - 1], String(year))
     }
 
     /// 0 for Monday through 6 for Sunday.
@@ -54,8 +54,17 @@ public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         return ((days % 7) + 7 + 3) % 7
     }
 
-    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Monday to Sunday, short, from the module's strings.
+    static let weekdayNames = names("DrawDate.weekdays", count: 7)
+    /// January to December, short, from the module's strings.
+    static let monthNames = names("DrawDate.months", count: 12)
+
+    /// A strings-file entry of `count` names separated by commas; a translation with too few
+    /// names is padded with numbers rather than trapping.
+    private static func names(_ key: String, count: Int) -> [String] {
+        let names = text(key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (0..<count).map { $0 < names.count ? names[$0] : String($0 + 1) }
+    }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {

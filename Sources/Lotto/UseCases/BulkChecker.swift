@@ -42,8 +42,7 @@ public struct BulkChecker: Sendable {
 
         /// `2 lines won the jackpot of 4611686018427387904 minor units each: the total is too large to count`.
         public var description: String {
-            "\(count) lines won \(tier.rawValue) at \(amountMinor) minor units each: "
-                + "the total is too large to count, so the draw's prize cannot be real"
+            text("BulkChecker.totalTooLarge", String(count), tier.rawValue, String(amountMinor))
         }
     }
 
@@ -55,7 +54,7 @@ public struct BulkChecker: Sendable {
         public let reason: String
 
         /// The line and its problem: `line 3: "61" is not between 1 and 59`.
-        public var description: String { "line \(lineNumber): \(reason)" }
+        public var description: String { text("BulkChecker.invalidLine", String(lineNumber), reason) }
     }
 
     private let checker: TicketChecker
@@ -122,7 +121,7 @@ public struct BulkChecker: Sendable {
                 continue
             default:
                 if skippingLine { continue }
-                try reject("has \(Self.character(at: index, in: chunk)); only digits and commas are allowed")
+                try reject(text("BulkChecker.notADigit", Self.character(at: index, in: chunk)))
             }
         }
         (self.value, self.digits, lineHasContent) = (value, digits, content)
@@ -147,18 +146,19 @@ public struct BulkChecker: Sendable {
     private mutating func endField() throws {
         // Literals, not `LottoNumber.range` or `LottoLine.size`: a static property is a lazy global,
         // and its accessor costs a call per field on the hot path.
-        guard digits > 0 else { return try reject("has an empty field") }
+        guard digits > 0 else { return try reject(text("BulkChecker.emptyField")) }
         guard digits <= 2, value >= 1, value <= 59 else {
-            return try reject("\(digits > 2 ? "a number" : String(value)) is not between 1 and 59")
+            return try reject(
+                text("BulkChecker.outOfRange", digits > 2 ? text("BulkChecker.aNumber") : String(value)))
         }
         let bit: UInt64 = 1 << UInt64(value)
-        guard numbers & bit == 0 else { return try reject("\(value) appears twice") }
+        guard numbers & bit == 0 else { return try reject(text("BulkChecker.repeated", String(value))) }
         if fields < 6 {
             numbers |= bit
         } else if fields == 6 {
             bonus = bit
         } else {
-            return try reject("has more than seven numbers")
+            return try reject(text("BulkChecker.tooMany"))
         }
         fields += 1
         value = 0
@@ -172,7 +172,7 @@ public struct BulkChecker: Sendable {
         try endField()
         if skippingLine { return }
         guard fields >= 6 else {
-            return try reject("has \(fields) numbers; a line has six and an optional bonus ball")
+            return try reject(text("BulkChecker.tooFew", String(fields)))
         }
         report.lines += 1
         if let tier = checker.tier(numbers: numbers, bonus: bonus) {
@@ -205,16 +205,16 @@ public struct BulkChecker: Sendable {
             default: 0
             }
         guard length > 0, index + length <= chunk.count,
-            let text = String(validating: chunk[index..<index + length], as: UTF8.self),
-            let scalar = text.unicodeScalars.first
-        else { return "the byte 0x\(String(lead, radix: 16, uppercase: true))" }
+            let shown = String(validating: chunk[index..<index + length], as: UTF8.self),
+            let scalar = shown.unicodeScalars.first
+        else { return text("Character.byte", String(lead, radix: 16, uppercase: true)) }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-            return "the control character \(code)"
+            return text("Character.control", code)
         default:
-            return length == 1 ? "the character \"\(text)\"" : "the character \"\(text)\" (\(code))"
+            return length == 1 ? text("Character.plain", shown) : text("Character.coded", shown, code)
         }
     }
 

@@ -37,14 +37,7 @@ public enum PrizeTier: String, Sendable, Codable, CaseIterable {
 
     /// The tier's name as a ticket shows it: `Match 5 + bonus`.
     public var title: String {
-        switch self {
-        case .jackpot: "Jackpot"
-        case .match5bonus: "Match 5 + bonus"
-        case .match5: "Match 5"
-        case .match4: "Match 4"
-        case .match3: "Match 3"
-        case .match2: "Match 2"
-        }
+        text("PrizeTier." + rawValue)
     }
 }
 
