@@ -52,8 +52,10 @@ man:
 serve:
 	$(SWIFT) run apps serve --port 8080
 
+# Swift formatting, and the GitHub workflows against GitHub's schema and zizmor's audits (.ci/workflows).
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
+	.ci/workflows
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
