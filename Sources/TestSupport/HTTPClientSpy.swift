@@ -164,22 +164,22 @@ extension HTTPClientSpy {
 
         /// Returns once a request is waiting here.
         public func arrival() async {
-            await withCheckedContinuation { continuation in
-                let now = state.withLock { state in
-                    if !state.waiting.isEmpty { return true }
-                    state.arrivals.append(continuation)
-                    return false
-                }
-                if now { continuation.resume() }
-            }
+            await wait(until: { !$0.waiting.isEmpty }, queue: \.arrivals)
         }
 
         /// Returns once a held request's task was cancelled.
         public func cancellation() async {
+            await wait(until: { !$0.cancelled.isEmpty }, queue: \.cancellations)
+        }
+
+        /// Returns at once when `holds`, else when the continuation queued in `queue` is resumed.
+        private func wait(
+            until holds: @Sendable (State) -> Bool, queue: WritableKeyPath<State, [CheckedContinuation<Void, Never>]>
+        ) async {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state in
-                    if !state.cancelled.isEmpty { return true }
-                    state.cancellations.append(continuation)
+                    if holds(state) { return true }
+                    state[keyPath: queue].append(continuation)
                     return false
                 }
                 if now { continuation.resume() }
