@@ -15,6 +15,10 @@ package struct StubResponse: Sendable {
         case randomDataThenClose = "RANDOM_DATA_THEN_CLOSE"
     }
 
+    /// The statuses whose answers never carry a body (RFC 9110): a stub with one and a body is
+    /// refused, and the server sends none.
+    package static let bodyless: Set<Int> = [204, 304]
+
     /// The longest `fixedDelayMilliseconds`, as `--latency-ms`.
     package static let maximumDelayMilliseconds = 60_000
 
@@ -36,6 +40,11 @@ package struct StubResponse: Sendable {
             "fixedDelayMilliseconds", "fault", "transformers",
         ])
         status = try fields.int("status", in: 100...599) ?? 200
+        if status < 200 {
+            throw .field(
+                fields.child("status"),
+                "\(status) is an interim answer, which never ends a request: a stub answers 200 to 599")
+        }
         _ = try fields.string("statusMessage")
         switch fields.object["transformers"] {
         case nil: break
@@ -79,6 +88,11 @@ package struct StubResponse: Sendable {
             body = .file(try Self.file(name, in: files, path: fields.child("bodyFileName")))
         } else {
             body = .bytes(Data())
+        }
+        let hasBody = if case .bytes(let data) = body { !data.isEmpty } else { true }
+        if Self.bodyless.contains(status), hasBody, let given = bodies.first {
+            // On a kept-alive connection the client would read the bytes as the next answer.
+            throw .field(fields.child(given), "a \(status) answer has no body: leave out \(given)")
         }
         self.headers = headers
         let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0

@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -50,6 +51,18 @@ public struct FixtureServer: Sendable {
         /// (`401` otherwise); `apps serve` sets one whenever it listens beyond loopback, so a phone
         /// on the office Wi-Fi may reach the data routes but not the admin.
         public var adminToken: String?
+        /// The most answers that may wait out a delay (`--latency-ms`, a stub's
+        /// `fixedDelayMilliseconds`) at once; one more is answered `503` at once, so slow answers
+        /// cannot hold every descriptor.
+        public var maximumDelayedAnswers: Int
+        /// The most connections open at once; the next client waits in the listen queue until one
+        /// closes, instead of the accept loop spinning at the descriptor limit. By default the
+        /// process's descriptor limit less room for files and the listener
+        /// (``defaultMaximumConnections``).
+        public var maximumConnections: Int
+        /// Called when an answer starts waiting out a delay, and when it stops, with why (tests see
+        /// a client that left end its wait).
+        public var onDelay: (@Sendable (DelayStep) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero, failureRate: Double = 0,
@@ -73,7 +86,36 @@ public struct FixtureServer: Sendable {
             self.forward = nil
             self.recorder = nil
             self.adminToken = nil
+            self.maximumDelayedAnswers = 512
+            self.maximumConnections = FixtureServer.defaultMaximumConnections
+            self.onDelay = nil
         }
+    }
+
+    /// Where a delayed answer is.
+    public enum DelayStep: Sendable, Equatable {
+        /// It took a place among the answers waiting.
+        case waiting
+        /// The delay passed: the answer goes out.
+        case elapsed
+        /// The client closed its connection: nothing is sent, the descriptor is free.
+        case clientGone
+        /// The server is shutting down: the client is told to come back (`503`).
+        case shutdown
+    }
+
+    /// The descriptor limit of this process (its soft `RLIMIT_NOFILE`) less 64 for the listener,
+    /// stub files and logs; at least 16.
+    public static var defaultMaximumConnections: Int {
+        #if canImport(Glibc)
+            let descriptors = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let descriptors = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(descriptors, &limit) == 0 else { return 4096 }
+        // "Unlimited" is the largest value; a million connections is limit enough.
+        return max(16, Int(min(limit.rlim_cur, 1 << 20)) - 64)
     }
 
     /// Sends a request to the real backend: the path is the request's, the scheme and authority the
@@ -120,10 +162,14 @@ public struct FixtureServer: Sendable {
                         .empty: configuration.dropRate, .reset: configuration.resetRate,
                         .truncate: configuration.truncateRate, .dribble: configuration.dribbleRate,
                     ],
-                    seed: configuration.seed)),
-            server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+                    seed: configuration.seed),
+                delays: DelayedAnswers(limit: configuration.maximumDelayedAnswers)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ClientDeparture()], idleTimeout: .init(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -142,6 +188,14 @@ struct FixtureRequestContext: RequestContext {
 
 struct DroppedConnection: Error {}
 
+/// What the journal says a request got beside its status: the connection fault carried out, or
+/// that the client left before its answer.
+enum JournalNote: String {
+    case reset, empty, truncate, dribble
+    /// The client closed its connection while its answer waited out a delay.
+    case clientGone
+}
+
 struct BackendResponder: HTTPResponder {
     typealias Context = FixtureRequestContext
 
@@ -151,6 +205,7 @@ struct BackendResponder: HTTPResponder {
     let configuration: FixtureServer.Configuration
     let logger: Logger
     let faults: FaultInjector
+    let delays: DelayedAnswers
 
     /// Answers the request and logs it (at `info`, which `apps serve --verbose` shows).
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -202,12 +257,12 @@ struct BackendResponder: HTTPResponder {
         // are kept for /__admin/requests/unmatched.
         let routed = configuration.forward != nil || backend.hasRoute(for: request.head)
         let recorder = { (matched: Bool) in
-            { (status: Int?, fault: ConnectionFault?) in
+            { (status: Int?, fault: JournalNote?) in
                 journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched)
             }
         }
         let record = recorder(routed)
-        if let shuttingDown = await wait(configuration.latency, record: record) { return shuttingDown }
+        if let cutShort = try await wait(configuration.latency, context: context, record: record) { return cutShort }
         // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
         if let stub = backend.stubs.match(request.head, body: bodyData) {
             return try await stubbed(stub.response, request: request, context: context, record: recorder(true))
@@ -262,10 +317,16 @@ struct BackendResponder: HTTPResponder {
     /// others were carried out before there was an answer).
     private func deliver(
         _ head: HTTPResponse, _ data: Data, fault: FaultInjector.Fault, request: Request, context: Context,
-        record: (Int?, ConnectionFault?) -> Void
+        record: (Int?, JournalNote?) -> Void
     ) -> Response {
         var fields = head.headerFields
         fields[.contentLength] = String(data.count)
+        if StubResponse.bodyless.contains(head.status.code) {
+            // 204 and 304 end at their head: bytes after it would be read as the next answer.
+            fields[.contentLength] = nil
+            record(head.status.code, nil)
+            return Response(status: head.status, headers: fields, body: ResponseBody())
+        }
         if request.method == .head {
             record(head.status.code, nil)
             return Response(status: head.status, headers: fields, body: ResponseBody())
@@ -291,14 +352,52 @@ struct BackendResponder: HTTPResponder {
         }
     }
 
-    /// Waits `delay` (`--latency-ms`, a stub's `fixedDelayMilliseconds`); a shutdown does not wait
-    /// it out: the request is told to come back, never left with an empty 500. `nil` once waited.
-    private func wait(_ delay: Duration, record: (Int?, ConnectionFault?) -> Void) async -> Response? {
+    /// Waits `delay` (`--latency-ms`, a stub's `fixedDelayMilliseconds`), unless it is cut short: a
+    /// client that closes its connection ends the wait at once (its descriptor is free, nothing
+    /// is sent); a shutdown tells the request to come back, never leaves it an empty 500; over
+    /// ``FixtureServer/Configuration/maximumDelayedAnswers`` waiting at once, the answer is a `503`
+    /// at once. `nil` once waited.
+    private func wait(_ delay: Duration, context: Context, record: (Int?, JournalNote?) -> Void) async throws
+        -> Response?
+    {
         guard delay > .zero else { return nil }
+        guard delays.enter() else {
+            record(503, nil)
+            return Self.message(
+                .serviceUnavailable,
+                "Too many answers are waiting out a delay at once (\(delays.limit)); try again.",
+                fields: [.retryAfter: "1"])
+        }
+        defer { delays.leave() }
+        configuration.onDelay?(.waiting)
+        let sleep = Task { try await Task.sleep(for: delay) }
+        let left = NIOLockedValueBox(false)
+        context.channel.whenClientLeaves {
+            left.withLockedValue { $0 = true }
+            sleep.cancel()
+        }
+        let end: FixtureServer.DelayStep
         do {
-            try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
-            return nil
+            // Awaiting a task's value does not end when the awaiting task is cancelled: the sleep is.
+            try await cancelWhenGracefulShutdown {
+                try await withTaskCancellationHandler {
+                    try await sleep.value
+                } onCancel: {
+                    sleep.cancel()
+                }
+            }
+            end = .elapsed
         } catch {
+            end = left.withLockedValue { $0 } ? .clientGone : .shutdown
+        }
+        configuration.onDelay?(end)
+        switch end {
+        case .waiting, .elapsed:
+            return nil
+        case .clientGone:
+            record(nil, .clientGone)
+            throw DroppedConnection()
+        case .shutdown:
             record(503, nil)
             return Self.message(
                 .serviceUnavailable, "The server is shutting down.", fields: [.retryAfter: "1", .connection: "close"])
@@ -309,9 +408,9 @@ struct BackendResponder: HTTPResponder {
     /// carried out with the server's: a reset, a close before any byte, half the body then a
     /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
     private func stubbed(
-        _ stub: StubResponse, request: Request, context: Context, record: @escaping (Int?, ConnectionFault?) -> Void
+        _ stub: StubResponse, request: Request, context: Context, record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
-        if let shuttingDown = await wait(stub.delay, record: record) { return shuttingDown }
+        if let cutShort = try await wait(stub.delay, context: context, record: record) { return cutShort }
         let head: HTTPResponse
         var data: Data
         (head, data) = stub.answer()

@@ -49,13 +49,15 @@ public struct RawExchange: Sendable {
 }
 
 /// Sends `request` (raw HTTP/1.1, `Connection: close` is up to the caller) to `127.0.0.1:port` and
-/// reads until the server ends the connection. The socket work runs on a thread of its own: not on
+/// reads until the server ends the connection; with `hangingUp`, closes the connection as soon as
+/// the request is sent, as a client that gave up does, and reads nothing. The socket work runs on a thread of its own: not on
 /// Swift's cooperative pool, nor on Dispatch's global queues, which on Linux share threads with
 /// the in-process server (Docs/Networking.md).
-public func rawExchange(port: Int, request: String) async throws -> RawExchange {
+public func rawExchange(port: Int, request: String, hangingUp: Bool = false) async throws -> RawExchange {
     try await withCheckedThrowingContinuation { continuation in
         Thread {
-            continuation.resume(with: Result { try blockingExchange(port: port, request: request) })
+            continuation.resume(
+                with: Result { try blockingExchange(port: port, request: request, hangingUp: hangingUp) })
         }.start()
     }
 }
@@ -64,7 +66,7 @@ public struct RawExchangeFailed: Error {
     public let step: String
 }
 
-private func blockingExchange(port: Int, request: String) throws -> RawExchange {
+private func blockingExchange(port: Int, request: String, hangingUp: Bool) throws -> RawExchange {
     #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -91,6 +93,7 @@ private func blockingExchange(port: Int, request: String) throws -> RawExchange 
         bytes = bytes.dropFirst(sent)
     }
     var exchange = RawExchange(received: Data(), reads: 0, ending: .closed)
+    if hangingUp { return exchange }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
         let count = recv(descriptor, &buffer, buffer.count, 0)

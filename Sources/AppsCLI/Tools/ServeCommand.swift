@@ -24,6 +24,16 @@ struct ServeCommand: AsyncParsableCommand {
     var latencyMilliseconds = 0
 
     @Option(
+        name: .customLong("max-delayed"), parsing: .unconditional,
+        help: "The most answers waiting out a delay at once (--latency-ms, fixedDelayMilliseconds); more get 503.")
+    var maximumDelayedAnswers = 512
+
+    @Option(
+        name: .customLong("max-connections"), parsing: .unconditional,
+        help: "The most connections open at once; more wait to be accepted (default: the descriptor limit less 64).")
+    var maximumConnections: Int?
+
+    @Option(
         name: .customLong("failure-rate"), parsing: .unconditional,
         help: "The fraction of requests (0 to 1) answered 503.")
     var failureRate = 0.0
@@ -130,6 +140,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...60_000).contains(latencyMilliseconds) else {
             throw ValidationError("--latency-ms must be between 0 and 60000.")
         }
+        guard maximumDelayedAnswers >= 1 else { throw ValidationError("--max-delayed must be 1 or more.") }
+        if let maximumConnections, maximumConnections < 1 {
+            throw ValidationError("--max-connections must be 1 or more.")
+        }
         let rates = [
             ("--failure-rate", failureRate), ("--drop-rate", dropRate), ("--reset-rate", resetRate),
             ("--truncate-rate", truncateRate), ("--dribble-rate", dribbleRate),
@@ -169,6 +183,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: bareHost, port: port, latency: .milliseconds(latencyMilliseconds), failureRate: failureRate,
             dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
             dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed)
+        configuration.maximumDelayedAnswers = maximumDelayedAnswers
+        if let maximumConnections { configuration.maximumConnections = maximumConnections }
         let (token, tokenLine) = adminAccess(environment: ProcessInfo.processInfo.environment)
         configuration.adminToken = token
         if let upstream {

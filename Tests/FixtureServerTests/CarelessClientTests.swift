@@ -1,0 +1,167 @@
+import AppsCore
+import FixtureServer
+import FixtureTestSupport
+import Fixtures
+import Foundation
+import HTTPTypes
+import Testing
+
+/// `apps serve` under a careless or hostile test (Docs/Reliability.md, "A shared test server"):
+/// every attack reproduced against a live server, and the answer it now gets.
+@Suite("A careless test against apps serve", .timeLimit(.minutes(1)))
+struct CarelessClientTests {
+    typealias Backend = TestBackendTests
+
+    func stub(_ server: RunningFixtureServer, _ json: String) async throws -> Backend.Answer {
+        try await Backend.send(server, .post, "/__admin/mappings", json: json)
+    }
+
+    // MARK: HTTP kept intact
+
+    @Test func aStubWithAnInterimStatusIsRefused() async throws {
+        try await withFixtureServer { server in
+            let refused = try await stub(server, #"{"request": {"urlPath": "/x"}, "response": {"status": 101}}"#)
+            #expect(refused.status == 422)
+            #expect(
+                (refused.json["message"] as? String)?.hasPrefix("response.status: 101 is an interim answer") == true)
+        }
+    }
+
+    @Test(arguments: [204, 304])
+    func aBodylessStatusWithABodyIsRefused(_ status: Int) async throws {
+        try await withFixtureServer { server in
+            let refused = try await stub(
+                server,
+                #"{"request": {"urlPath": "/x"}, "response": {"status": \#(status), "body": "HTTP/1.1 200 OK"}}"#)
+            #expect(refused.status == 422)
+            #expect(
+                refused.json["message"] as? String == "response.body: a \(status) answer has no body: leave out body")
+        }
+    }
+
+    @Test func aBodylessAnswerEndsAtItsHeadOnAKeptAliveConnection() async throws {
+        try await withFixtureServer { server in
+            #expect(
+                try await stub(server, #"{"request": {"urlPath": "/gone"}, "response": {"status": 204}}"#).status == 201
+            )
+            // Two requests on one connection: the second answer must be the second request's.
+            let exchange = try await rawExchange(
+                port: server.port,
+                request:
+                    "GET /gone HTTP/1.1\r\nHost: x\r\n\r\nGET /lotto/draws HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            )
+            let text = String(decoding: exchange.received, as: UTF8.self)
+            let heads = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(heads == ["204", "200"])
+            let first = text.components(separatedBy: "HTTP/1.1 200")[0]
+            #expect(first.hasSuffix("\r\n\r\n"), "nothing follows the 204's head")
+            #expect(!first.lowercased().contains("content-length"))
+        }
+    }
+
+    // MARK: Delays and descriptors
+
+    @Test func aClientThatLeavesEndsItsDelayAtOnce() async throws {
+        let (steps, step) = AsyncStream.makeStream(of: FixtureServer.DelayStep.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.onDelay = { step.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let delayed =
+                #"{"request": {"urlPath": "/slow"}, "response": {"status": 200, "fixedDelayMilliseconds": 60000}}"#
+            #expect(try await stub(server, delayed).status == 201)
+            for _ in 0..<3 {
+                _ = try await rawExchange(
+                    port: server.port, request: "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n", hangingUp: true)
+            }
+            var ends: [FixtureServer.DelayStep] = []
+            for await next in steps where next != .waiting {
+                ends.append(next)
+                if ends.count == 3 { break }
+            }
+            #expect(ends == [.clientGone, .clientGone, .clientGone])
+            let journal = try await Backend.send(server, .get, "/__admin/requests")
+            let faults = (journal.json["requests"] as? [[String: Any]])?.compactMap {
+                ($0["response"] as? [String: Any])?["fault"] as? String
+            }
+            #expect(faults == ["clientGone", "clientGone", "clientGone"])
+        }
+    }
+
+    @Test func delayedAnswersOverTheCapAre503AtOnce() async throws {
+        let (steps, step) = AsyncStream.makeStream(of: FixtureServer.DelayStep.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.maximumDelayedAnswers = 1
+        configuration.onDelay = { step.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let delayed =
+                #"{"request": {"urlPath": "/slow"}, "response": {"status": 200, "fixedDelayMilliseconds": 60000}}"#
+            #expect(try await stub(server, delayed).status == 201)
+            // The first answer takes the one place and keeps it while its client waits.
+            let holder = try RawConnection(port: server.port)
+            holder.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            var iterator = steps.makeAsyncIterator()
+            #expect(await iterator.next() == .waiting)
+            let over = try await Backend.send(server, .get, "/slow")
+            #expect(over.status == 503)
+            #expect(over.fields[.retryAfter] == "1")
+            holder.close()
+            #expect(await iterator.next() == .clientGone)
+        }
+    }
+
+    @Test func aServerAtItsConnectionLimitLetsTheNextClientWaitInsteadOfFailing() async throws {
+        let events = EventLog()
+        var configuration = FixtureServer.Configuration()
+        configuration.maximumConnections = 1
+        configuration.onRequest = { events.append("request \($0.path ?? "")") }
+        try await withFixtureServer(configuration) { server in
+            let idle = try RawConnection(port: server.port)
+            let answer = Task { try await Backend.send(server, .get, "/lotto/draws") }
+            events.append("closing the idle connection")
+            idle.close()
+            #expect(try await answer.value.status == 200)
+            #expect(events.lines == ["closing the idle connection", "request /lotto/draws"])
+        }
+    }
+}
+
+/// Lines appended from any thread, read in order.
+final class EventLog: Sendable {
+    private let state = Locked<[String]>([])
+    func append(_ line: String) { state.withLock { $0.append(line) } }
+    var lines: [String] { state.withLock { $0 } }
+}
+
+/// A connection the test drives by hand: opened, written to, closed.
+struct RawConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard descriptor >= 0, connected else { throw RawConnectionFailed() }
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
+    }
+}
+
+struct RawConnectionFailed: Error {}
