@@ -27,10 +27,11 @@ package struct StubError: Error, Equatable, Sendable {
     }
 }
 
-/// Whether `name` is 1 to 64 letters, digits, `.`, `_` or `-`: what a stub's id and a sandbox's name
-/// may be, since each stands in an admin path.
+/// Whether `name` is 1 to 64 letters, digits, `.`, `_` or `-`, and not dots alone: what a stub's id
+/// and a sandbox's name may be, since each stands in an admin path (every HTTP client removes the
+/// path segments `.` and `..`, so a sandbox `..` would be the main world).
 package func isPlainName(_ name: String) -> Bool {
-    (1...64).contains(name.count)
+    (1...64).contains(name.count) && name.contains { $0 != "." }
         && name.unicodeScalars.allSatisfy {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
         }
@@ -76,7 +77,8 @@ package struct StubMapping: Sendable {
             else {
                 throw .field(
                     mapping.child(key),
-                    "1 to 64 letters, digits, '.', '_' or '-', and not reset or import (the admin paths beside it)")
+                    "1 to 64 letters, digits, '.', '_' or '-', not dots alone, and not reset or import (the admin paths beside it)"
+                )
             }
         }
         let id = given ?? uuid ?? UUID().uuidString.lowercased()
@@ -116,8 +118,14 @@ package struct StubMapping: Sendable {
         list: [JSONValue], files: URL?, check: (StubMapping) throws(StubError) -> Void
     ) throws(StubError) -> [StubMapping] {
         var mappings: [StubMapping] = []
+        var places: [String: Int] = [:]
         for (index, json) in list.enumerated() {
             let mapping = try parse(json, files: files, path: "mappings[\(index)]")
+            if let first = places[mapping.id] {
+                throw .field(
+                    "mappings[\(index)].id", "\(mapping.id) is the id of mappings[\(first)] too: each stub has its own")
+            }
+            places[mapping.id] = index
             try check(mapping)
             mappings.append(mapping)
         }

@@ -231,11 +231,19 @@ struct BackendResponder: HTTPResponder {
             guard isPlainName(name), !target.hasPrefix(Sandboxes.prefix) else {
                 return Self.message(
                     .badRequest,
-                    "A sandbox's name is 1 to 64 letters, digits, '.', '_' or '-' (/__sandbox/NAME/…), "
-                        + "and sandboxes do not nest.")
+                    "A sandbox's name is 1 to 64 letters, digits, '.', '_' or '-', not dots alone "
+                        + "(/__sandbox/NAME/…), and sandboxes do not nest.")
             }
-            // The same request in the sandbox's world, its path without the sandbox's prefix.
-            let world = sandboxes.world(name)
+            // The same request in the sandbox's world, its path without the sandbox's prefix. With
+            // a token, only a request that carries it makes a sandbox: anyone on the network may
+            // use one, but cannot push a protected test's sandbox out by making 256 new ones.
+            let mayCreate = configuration.adminToken.map { carriesToken($0, request.head) } ?? true
+            guard let world = mayCreate ? sandboxes.world(name) : sandboxes.existingWorld(name) else {
+                return Self.message(
+                    .notFound,
+                    "There is no sandbox \(name); a request with the admin token makes one "
+                        + "(Authorization: Bearer TOKEN).")
+            }
             var sandboxed = self
             (sandboxed.backend, sandboxed.journal) = (world.backend, world.journal)
             var head = request.head
@@ -243,9 +251,7 @@ struct BackendResponder: HTTPResponder {
             return try await sandboxed.response(to: Request(head: head, body: .init(buffer: body)), context: context)
         }
         if request.uri.path.hasPrefix(Admin.prefix) {
-            if let token = configuration.adminToken,
-                !Self.sameSecret(request.headers[.authorization] ?? "", "Bearer \(token)")
-            {
+            if let token = configuration.adminToken, !carriesToken(token, request.head) {
                 return Self.message(
                     .unauthorized, "The admin routes need the server's token: Authorization: Bearer TOKEN.",
                     fields: [.wwwAuthenticate: "Bearer"])
@@ -491,7 +497,15 @@ struct BackendResponder: HTTPResponder {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.1)))
     }
 
-    /// `{"message": text}` with `status` and `fields`.
+    /// Whether `request` carries `token` as `Authorization: Bearer TOKEN`, the scheme in any case
+    /// (RFC 9110), the token compared in constant time.
+    func carriesToken(_ token: String, _ request: HTTPRequest) -> Bool {
+        let given = request.headerFields[.authorization] ?? ""
+        let scheme = "bearer "
+        guard given.count > scheme.count, given.prefix(scheme.count).lowercased() == scheme else { return false }
+        return Self.sameSecret(String(given.dropFirst(scheme.count)), token)
+    }
+
     /// Whether two secrets are equal, in a time that does not say how much of them is.
     static func sameSecret(_ given: String, _ expected: String) -> Bool {
         let (lhs, rhs) = (Array(given.utf8), Array(expected.utf8))
@@ -499,6 +513,7 @@ struct BackendResponder: HTTPResponder {
         return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
+    /// `{"message": text}` with `status` and `fields`.
     static func message(_ status: HTTPResponse.Status, _ text: String, fields: HTTPFields = [:]) -> Response {
         var (head, body) = jsonAnswer(status, ["message": text])
         head.headerFields.append(contentsOf: fields)

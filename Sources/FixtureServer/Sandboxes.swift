@@ -46,6 +46,16 @@ final class Sandboxes: Sendable {
         }
     }
 
+    /// The sandbox `name` if it is there, as used now; `nil` when there is none.
+    func existingWorld(_ name: String) -> World? {
+        state.withLockedValue { state in
+            guard let world = state.worlds[name] else { return nil }
+            state.clock += 1
+            state.used[name] = state.clock
+            return world
+        }
+    }
+
     /// How many sandboxes there are.
     var count: Int { state.withLockedValue { $0.worlds.count } }
 

@@ -172,6 +172,13 @@ struct ServeCommandTests {
         #expect(given.line?.contains("s3") == false, "a token given is not echoed")
     }
 
+    @Test func anEmptyAdminTokenIsAUsageError() async throws {
+        // A server whose admin routes need "" could be reached by no one.
+        let output = try await AppsProcess.run(["serve", "--admin-token", ""])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--admin-token is empty"))
+    }
+
     @Test func aFailureRateOutsideZeroToOneIsAUsageError() async throws {
         let output = try await AppsProcess.run(["serve", "--failure-rate", "2"])
         #expect(output.status == 64)

@@ -123,6 +123,75 @@ struct CarelessClientTests {
             #expect(events.lines == ["closing the idle connection", "request /lotto/draws"])
         }
     }
+
+    // MARK: Sandboxes and the token
+
+    @Test(arguments: [".", "..", "..."])
+    func aSandboxOrAStubNamedWithDotsAloneIsRefused(_ name: String) async throws {
+        try await withFixtureServer { server in
+            // Raw, since every HTTP client removes the segments . and .. before they are sent.
+            let exchange = try await rawExchange(
+                port: server.port,
+                request: "GET /__sandbox/\(name)/__admin/mappings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(exchange.head.hasPrefix("HTTP/1.1 400"))
+            let refused = try await stub(server, #"{"id": "\#(name)", "request": {}, "response": {}}"#)
+            #expect(refused.status == 422)
+            #expect((refused.json["message"] as? String)?.contains("not dots alone") == true)
+        }
+    }
+
+    @Test func withATokenOnlyItsBearerMakesASandboxSoNoOneCanPushAnotherOut() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.adminToken = "s3cret"
+        let admin: HTTPFields = [.authorization: "Bearer s3cret"]
+        try await withFixtureServer(configuration) { server in
+            let mine = "/__sandbox/protected"
+            let stubbed = try await Backend.send(
+                server, .post, "\(mine)/__admin/mappings", fields: admin,
+                json: #"{"request": {"urlPath": "/mine"}, "response": {"status": 418}}"#)
+            #expect(stubbed.status == 201)
+            for index in 0..<300 {
+                let stranger = try await Backend.send(server, .get, "/__sandbox/stranger-\(index)/health")
+                guard stranger.status == 404 else {
+                    Issue.record("a request without the token made sandbox \(index): \(stranger.status)")
+                    return
+                }
+            }
+            #expect(try await Backend.send(server, .get, "\(mine)/mine").status == 418, "the stub is still there")
+            #expect(try await Backend.send(server, .get, "/__sandbox/made/health", fields: admin).status == 200)
+            #expect(try await Backend.send(server, .get, "/__sandbox/made/health").status == 200, "then anyone uses it")
+        }
+    }
+
+    @Test(arguments: ["bearer s3cret", "BEARER s3cret", "Bearer s3cret"])
+    func theTokensSchemeIsReadInAnyCase(_ authorization: String) async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.adminToken = "s3cret"
+        try await withFixtureServer(configuration) { server in
+            let answer = try await Backend.send(
+                server, .get, "/__admin/mappings", fields: [.authorization: authorization])
+            #expect(answer.status == 200)
+            let wrong = try await Backend.send(
+                server, .get, "/__admin/mappings", fields: [.authorization: "bearer s3cre"])
+            #expect(wrong.status == 401)
+        }
+    }
+
+    @Test func anImportThatRepeatsAnIdIsRefusedNamingIt() async throws {
+        try await withFixtureServer { server in
+            let refused = try await Backend.send(
+                server, .post, "/__admin/mappings/import",
+                json:
+                    #"{"mappings": [{"id": "a", "request": {}, "response": {}}, {"id": "a", "request": {}, "response": {"status": 500}}]}"#
+            )
+            #expect(refused.status == 422)
+            #expect(
+                refused.json["message"] as? String
+                    == "mappings[1].id: a is the id of mappings[0] too: each stub has its own")
+            let listed = try await Backend.send(server, .get, "/__admin/mappings")
+            #expect((listed.json["meta"] as? [String: Any])?["total"] as? Int == 0, "nothing is kept")
+        }
+    }
 }
 
 /// Lines appended from any thread, read in order.

@@ -140,6 +140,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...60_000).contains(latencyMilliseconds) else {
             throw ValidationError("--latency-ms must be between 0 and 60000.")
         }
+        if adminToken?.isEmpty == true {
+            throw ValidationError("--admin-token is empty: give a token, or leave the option out.")
+        }
         guard maximumDelayedAnswers >= 1 else { throw ValidationError("--max-delayed must be 1 or more.") }
         if let maximumConnections, maximumConnections < 1 {
             throw ValidationError("--max-connections must be 1 or more.")
