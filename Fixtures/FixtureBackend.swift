@@ -229,6 +229,11 @@ struct Route: Sendable {
 }
 
 /// The path and query of a request target such as `/koober/locations?query=op%20era`.
+/// The path of a request target, percent-decoded as stubs match it: `/caf%C3%A9?q=1` is `/café`.
+package func decodedPath(of target: String) -> String {
+    RequestURL(target).path
+}
+
 struct RequestURL {
     var path: String
     var segments: [String]

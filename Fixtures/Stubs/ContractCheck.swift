@@ -6,19 +6,29 @@ import HTTPTypes
 /// schema; otherwise the stub is refused (`422`) naming the operation and the field, so a test
 /// cannot pass against an answer the real server can never send. `"metadata": {"contract": "off"}`
 /// lets a deliberately broken answer in; a stub with a fault is broken by design and not checked,
-/// nor is a stub that names no operation (a pattern, another path, any method), nor an empty body.
+/// nor is a stub that names no operation (a pattern, another path), nor an empty body. A stub with
+/// no method answers every method of its path, so it is held to every operation of the path.
 extension FixtureBackend {
-    package func checkContract(_ mapping: StubMapping) throws(StubError) {
+    /// Refuses a stub this backend cannot take: one that breaks the contract, or one whose
+    /// scenario is named like one of the backend's own (its state could not be told from theirs).
+    package func admit(_ mapping: StubMapping) throws(StubError) {
+        if let name = mapping.scenarioName, Self.scenarios.contains(where: { $0.name == name }) {
+            throw .field(
+                "scenarioName", "\(name) is a scenario of the backend's own: give the stub's scenario another name")
+        }
         try contract.check(mapping)
     }
 }
 
 extension Contract {
     func check(_ mapping: StubMapping) throws(StubError) {
-        guard !mapping.contractOff, mapping.response.fault == nil, let method = mapping.request.method,
-            let path = mapping.request.exactPath,
-            let operation = operation(method: method, path: path)
-        else { return }
+        guard !mapping.contractOff, mapping.response.fault == nil, let path = mapping.request.exactPath else { return }
+        for operation in operations(method: mapping.request.method, path: path) {
+            try check(mapping, against: operation)
+        }
+    }
+
+    private func check(_ mapping: StubMapping, against operation: Operation) throws(StubError) {
         let name = "\(operation.method) \(operation.path)"
         let status = mapping.response.status
         guard let documented = operation.responses.first(where: { $0.status == status }) else {
@@ -43,12 +53,13 @@ extension Contract {
     /// How to let a deliberately broken answer in, said with every refusal.
     static let offHint = " (\"metadata\": {\"contract\": \"off\"} lets it in)"
 
-    /// The operation whose path template (`/listings/api/product/{id}`) fits `path`.
-    func operation(method: String, path: String) -> Operation? {
+    /// The operations whose path template (`/listings/api/product/{id}`) fits `path`: the one of
+    /// `method`, or every one of the path when `method` is `nil` (a stub of any method).
+    func operations(method: String?, path: String) -> [Operation] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        return operations.first { operation in
+        return operations.filter { operation in
             let template = operation.path.split(separator: "/", omittingEmptySubsequences: true)
-            return operation.method == method && template.count == segments.count
+            return (method == nil || operation.method == method) && template.count == segments.count
                 && zip(template, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
         }
     }

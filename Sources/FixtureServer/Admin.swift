@@ -45,7 +45,8 @@ struct Admin: Sendable {
             let request = entry.request
             if let method, method.uppercased() != "ANY", method.uppercased() != request.method { return false }
             if let url, url != request.url { return false }
-            let path = String(request.url.prefix { $0 != "?" })
+            // Decoded, as stubs see it, so the journal finds the request a stub served.
+            let path = decodedPath(of: request.url)
             if let urlPath, urlPath != path { return false }
             if let pattern, pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) == nil {
                 return false
@@ -209,7 +210,7 @@ struct Admin: Sendable {
     func stub(_ body: Data) throws(AdminError) -> StubMapping {
         do {
             let mapping = try StubMapping.parse(body, files: backend.stubs.files)
-            try backend.checkContract(mapping)
+            try backend.admit(mapping)
             return mapping
         } catch {
             throw AdminError(error)
@@ -225,7 +226,7 @@ struct Admin: Sendable {
             throw AdminError(status: .unprocessableContent, message: "mappings: an import is {\"mappings\": [...]}")
         }
         do {
-            return try StubMapping.parse(list: list, files: backend.stubs.files, check: backend.checkContract)
+            return try StubMapping.parse(list: list, files: backend.stubs.files, check: backend.admit)
         } catch {
             throw AdminError(error)
         }

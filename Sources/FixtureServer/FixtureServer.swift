@@ -218,15 +218,6 @@ struct BackendResponder: HTTPResponder {
     }
 
     private func response(to request: Request, context: Context) async throws -> Response {
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
-        } catch is NIOTooManyBytesError {
-            journal.record(request.head, body: Data(), status: 413, fault: nil)
-            return Self.message(.contentTooLarge, "The request body is larger than 1 MiB.")
-        }
-        let bodyData = Data(body.readableBytesView)
         if let (name, target) = Sandboxes.split(request.head.path ?? "/") {
             guard isPlainName(name), !target.hasPrefix(Sandboxes.prefix) else {
                 return Self.message(
@@ -248,8 +239,21 @@ struct BackendResponder: HTTPResponder {
             (sandboxed.backend, sandboxed.journal) = (world.backend, world.journal)
             var head = request.head
             head.path = target
-            return try await sandboxed.response(to: Request(head: head, body: .init(buffer: body)), context: context)
+            return try await sandboxed.response(to: Request(head: head, body: request.body), context: context)
         }
+        // Read once the world is known, so an oversized body is journaled where it was sent (an
+        // admin request, which the journal does not keep, is not).
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
+        } catch is NIOTooManyBytesError {
+            if !request.uri.path.hasPrefix(Admin.prefix) {
+                journal.record(request.head, body: Data(), status: 413, fault: nil)
+            }
+            return Self.message(.contentTooLarge, "The request body is larger than 1 MiB.")
+        }
+        let bodyData = Data(body.readableBytesView)
         if request.uri.path.hasPrefix(Admin.prefix) {
             if let token = configuration.adminToken, !carriesToken(token, request.head) {
                 return Self.message(

@@ -58,7 +58,7 @@ public final class RequestJournal: Sendable {
         _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, at date: Date = Date()
     ) {
         let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
-        let text = body.isEmpty ? nil : Self.redactedForm(String(decoding: body, as: UTF8.self))
+        let text = body.isEmpty || json != nil ? nil : Self.redactedText(String(decoding: body, as: UTF8.self))
         var headers: [String: String] = [:]
         for field in request.headerFields {
             let name = field.name.canonicalName
@@ -107,13 +107,20 @@ public final class RequestJournal: Sendable {
         }
     }
 
-    /// A form-encoded body (`email=a&password=b`) with its secret fields replaced; other text as it is.
-    static func redactedForm(_ text: String) -> String {
+    /// A body that is not JSON, as kept: a form-encoded one (`email=a&password=b`) with its secret
+    /// fields replaced (a field's name read decoded, so `pass%77ord` is a password too); one that
+    /// looks like JSON but could not be read (too deep, broken) not at all, since its secrets cannot
+    /// be found; other text as it is.
+    static func redactedText(_ text: String) -> String {
+        if let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" {
+            return "[a JSON body that could not be read, not kept: \(text.utf8.count) bytes]"
+        }
         let pairs = text.split(separator: "&", omittingEmptySubsequences: false)
-        guard pairs.allSatisfy({ $0.contains("=") && !$0.contains(" ") && !$0.contains("\n") }) else { return text }
+        guard pairs.allSatisfy({ $0.contains("=") && !$0.contains("\n") }) else { return text }
         return pairs.map { pair in
             let name = pair.prefix { $0 != "=" }
-            return isSecret(name) ? "\(name)=[redacted]" : String(pair)
+            let decoded = String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(name)
+            return isSecret(decoded) ? "\(name)=[redacted]" : String(pair)
         }.joined(separator: "&")
     }
 

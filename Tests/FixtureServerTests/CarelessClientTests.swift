@@ -192,6 +192,85 @@ struct CarelessClientTests {
             #expect((listed.json["meta"] as? [String: Any])?["total"] as? Int == 0, "nothing is kept")
         }
     }
+
+    // MARK: The journal and the contract keep their word
+
+    func journal(_ server: RunningFixtureServer, _ prefix: String = "") async throws -> [[String: Any]] {
+        try await Backend.send(server, .get, "\(prefix)/__admin/requests").json["requests"] as? [[String: Any]] ?? []
+    }
+
+    @Test func anOversizedBodyIsJournaledInTheWorldItWasSentTo() async throws {
+        try await withFixtureServer { server in
+            let huge = String(repeating: "x", count: FixtureServer.maximumRequestBody + 1)
+            #expect(try await Backend.send(server, .post, "/__sandbox/mine/lotto/draws", json: huge).status == 413)
+            #expect(try await Backend.send(server, .post, "/__admin/mappings", json: huge).status == 413)
+            #expect(try await journal(server).isEmpty, "neither is the main world's")
+            let sandboxed = try await journal(server, "/__sandbox/mine")
+            #expect(sandboxed.map { ($0["response"] as? [String: Any])?["status"] as? Int } == [413])
+        }
+    }
+
+    @Test func aStubScenarioNamedLikeTheBackendsOwnIsRefused() async throws {
+        try await withFixtureServer { server in
+            let refused = try await stub(
+                server,
+                #"{"scenarioName": "lotto-draws", "requiredScenarioState": "Started", "request": {"urlPath": "/x"}, "response": {}}"#
+            )
+            #expect(refused.status == 422)
+            #expect(
+                (refused.json["message"] as? String)?.hasPrefix(
+                    "scenarioName: lotto-draws is a scenario of the backend's own") == true)
+        }
+    }
+
+    @Test func aStubWithoutAMethodIsHeldToEveryOperationOfItsPath() async throws {
+        try await withFixtureServer { server in
+            let refused = try await stub(
+                server, #"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 418}}"#)
+            #expect(refused.status == 422)
+            #expect(
+                (refused.json["message"] as? String)?.hasPrefix(
+                    "response.status: GET /lotto/draws does not document 418") == true)
+        }
+    }
+
+    @Test func aTimedOutDoesNotMatchHoldsAsTheDocsSay() async throws {
+        try await withFixtureServer { server in
+            // A catastrophic pattern: it runs out of time, which counts as no match, so doesNotMatch holds.
+            let mapping =
+                #"{"request": {"urlPath": "/bomb", "bodyPatterns": [{"doesNotMatch": "(a+)+b"}]}, "response": {"status": 200}}"#
+            let added = try await stub(server, mapping)
+            #expect(added.status == 201)
+            let body = String(repeating: "a", count: 40) + "!"
+            let answer = try await Backend.send(server, .post, "/bomb", json: body)
+            #expect(answer.status == 200)
+        }
+    }
+
+    @Test func theJournalFindsARequestByThePathAStubSaw() async throws {
+        try await withFixtureServer { server in
+            #expect(
+                try await stub(server, #"{"request": {"urlPath": "/café"}, "response": {"status": 204}}"#).status == 201
+            )
+            #expect(try await Backend.send(server, .get, "/caf%C3%A9").status == 204)
+            let count = try await Backend.send(server, .post, "/__admin/requests/count", json: #"{"urlPath": "/café"}"#)
+            #expect(count.json["count"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: [
+        String(repeating: "[", count: 2000) + #"{"password": "hunter2"}"# + String(repeating: "]", count: 2000),
+        "email=a%40b.co&pass%77ord=hunter2", "note=a b&password=hunter2", "{\"password\": \"hunter2\", broken",
+    ])
+    func theJournalKeepsNoPasswordOfABodyItCannotParse(_ body: String) async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(server, .post, "/auth/authenticate", json: body)
+            let kept = try await journal(server).first?["request"] as? [String: Any]
+            let text = kept?["body"] as? String ?? ""
+            #expect(!text.contains("hunter2"), "\(text.prefix(120))")
+            #expect(kept?["bodyBytes"] as? Int == body.utf8.count)
+        }
+    }
 }
 
 /// Lines appended from any thread, read in order.

@@ -232,7 +232,7 @@ struct StubMappingTests {
         let backend = try FixtureBackend()
         func refusal(_ json: String) -> String? {
             do {
-                try backend.checkContract(try stub(json))
+                try backend.admit(try stub(json))
                 return nil
             } catch {
                 return (error as? StubError)?.message
@@ -255,8 +255,14 @@ struct StubMappingTests {
                 #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 418, "fault": "EMPTY_RESPONSE"}}"#
             ) == nil)
         #expect(
-            refusal(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 418}}"#) == nil,
-            "any method: no operation")
+            refusal(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 418}}"#)?
+                .hasPrefix("response.status: GET /lotto/draws does not document 418") == true,
+            "any method answers GET too")
+        #expect(
+            refusal(
+                #"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 418}, "metadata": {"contract": "off"}}"#
+            )
+                == nil)
     }
 
     // MARK: A WireMock folder
