@@ -98,15 +98,53 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
                 lhs.matches(rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
             }
             guard ignoreArrayOrder else { return zip(expected, actual).allSatisfy(same) }
-            // Each expected element takes a different actual one.
-            var left = actual
+            // Without extra elements a match is equality up to array order: both sides sorted by
+            // their canonical text and compared in step, in O(n log n). With them, an object may
+            // match a larger one: the scalars are counted, and each object or array left takes a
+            // different actual one (quadratic only in those).
+            guard ignoreExtraElements else {
+                return expected.map(\.orderFreeText).sorted() == actual.map(\.orderFreeText).sorted()
+            }
+            var scalars: [JSONValue: Int] = [:]
+            var compound: [JSONValue] = []
+            for element in actual {
+                if element.isCompound { compound.append(element) } else { scalars[element, default: 0] += 1 }
+            }
             for element in expected {
-                guard let index = left.firstIndex(where: { same(element, $0) }) else { return false }
-                left.remove(at: index)
+                if !element.isCompound {
+                    guard let count = scalars[element], count > 0 else { return false }
+                    scalars[element] = count - 1
+                } else {
+                    guard let index = compound.firstIndex(where: { same(element, $0) }) else { return false }
+                    compound.remove(at: index)
+                }
             }
             return true
         default:
             return self == other
+        }
+    }
+
+    /// Whether it is an object or an array.
+    var isCompound: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    /// The value as JSON text with every array's elements in one order (their own texts sorted)
+    /// and members by name: two values are equal up to array order when these are equal.
+    var orderFreeText: String {
+        switch self {
+        case .object(let members):
+            "{"
+                + members.keys.sorted().map { name in
+                    String(decoding: JSONValue.string(name).data, as: UTF8.self) + ":"
+                        + (members[name]?.orderFreeText ?? "")
+                }.joined(separator: ",") + "}"
+        case .array(let items): "[" + items.map(\.orderFreeText).sorted().joined(separator: ",") + "]"
+        default: String(decoding: data, as: UTF8.self)
         }
     }
 

@@ -264,6 +264,22 @@ package struct RequestPattern: Sendable {
         return result
     }
 
+    /// Whether matching it can be slow: a regular expression, or JSON to parse and compare.
+    var isCostly: Bool {
+        let costly = { (matcher: StringMatcher) in
+            switch matcher {
+            case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath: true
+            case .equalTo, .contains, .absent: false
+            }
+        }
+        switch url {
+        case .urlPattern, .urlPathPattern: return true
+        default:
+            return bodyPatterns.contains(where: costly) || queryParameters.contains { costly($0.1) }
+                || headers.contains { costly($0.2) }
+        }
+    }
+
     /// The one path the pattern matches (`urlPath`, or `url` without its query); `nil` for a
     /// pattern or no URL at all.
     var exactPath: String? {
@@ -281,21 +297,24 @@ package struct RequestPattern: Sendable {
         switch url {
         case .url(let expected) where expected != target.url: return .url(target.url, expected: expected)
         case .urlPath(let expected) where expected != target.path: return .path(target.path, expected: expected)
-        case .urlPattern(let regex) where regex.matches(target.url) != true: return .urlPattern(target.url, regex)
-        case .urlPathPattern(let regex) where regex.matches(target.path) != true:
+        case .urlPattern(let regex) where regex.matches(target.url, budget: target.budget) != true:
+            return .urlPattern(target.url, regex)
+        case .urlPathPattern(let regex) where regex.matches(target.path, budget: target.budget) != true:
             return .pathPattern(target.path, regex)
         default: break
         }
-        for (name, matcher) in queryParameters where !matcher.matches(target.query[name]) {
+        for (name, matcher) in queryParameters where !matcher.matches(target.query[name], budget: target.budget) {
             return .query(name, matcher, target.query[name])
         }
         for (field, name, matcher) in headers {
             let values = request.headerFields[values: field]
             let value = values.isEmpty ? nil : values.joined(separator: ", ")
-            if !matcher.matches(value) { return .header(name, matcher, value) }
+            if !matcher.matches(value, budget: target.budget) { return .header(name, matcher, value) }
         }
         if let basicAuthorization, request.headerFields[.authorization] != basicAuthorization { return .credentials }
-        for matcher in bodyPatterns where !matcher.matches(target.body) { return .body(matcher, target.body) }
+        for matcher in bodyPatterns where !matcher.matches(target.body, json: target.bodyJSON, budget: target.budget) {
+            return .body(matcher, target.body)
+        }
         return nil
     }
 }
@@ -338,8 +357,9 @@ enum Mismatch {
     }
 }
 
-/// A request as stubs compare it, read once for all of them.
-package struct StubTarget {
+/// A request as stubs compare it, read once for all of them: its body is parsed as JSON at most
+/// once, however many stubs compare it, and every pattern draws on one ``MatchBudget``.
+package final class StubTarget {
     let method: String
     /// Path and query as sent: `/lotto/draws?limit=1`.
     let url: String
@@ -349,8 +369,11 @@ package struct StubTarget {
     let query: [String: String]
     /// The body as text; `nil` when there is none.
     let body: String?
+    /// What matching this request may still spend.
+    let budget: MatchBudget
+    private var parsedBody: JSONValue??
 
-    package init(_ request: HTTPRequest, body: Data) {
+    package init(_ request: HTTPRequest, body: Data, budget: MatchBudget = MatchBudget()) {
         let target = request.path ?? "/"
         let parsed = RequestURL(target)
         method = request.method.rawValue
@@ -358,6 +381,15 @@ package struct StubTarget {
         path = parsed.path
         query = parsed.query
         self.body = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
+        self.budget = budget
+    }
+
+    /// The body as JSON, parsed the first time a stub asks; `nil` when it is not JSON.
+    func bodyJSON() -> JSONValue? {
+        if let parsedBody { return parsedBody }
+        let parsed = body.flatMap { JSONValue.parse(Data($0.utf8)) }
+        parsedBody = .some(parsed)
+        return parsed
     }
 }
 
@@ -422,25 +454,28 @@ enum StringMatcher: Sendable {
         return value
     }
 
-    func matches(_ value: String?) -> Bool {
+    /// Whether `value` matches. `json` reads it as JSON (the body's is parsed once for all stubs);
+    /// patterns draw on `budget`.
+    func matches(_ value: String?, json: (() -> JSONValue?)? = nil, budget: MatchBudget? = nil) -> Bool {
         switch self {
         case .absent: return value == nil
         // A pattern that runs out of time counts as no match (Docs/Backends.md), so here it holds.
-        case .doesNotMatch(let regex): return value.map { regex.matches($0) != true } ?? true
+        case .doesNotMatch(let regex): return value.map { regex.matches($0, budget: budget) != true } ?? true
         default: break
         }
         guard let value else { return false }
+        let parsed = { json.map { $0() } ?? JSONValue.parse(Data(value.utf8)) }
         switch self {
         case .equalTo(let expected, let caseInsensitive):
             return caseInsensitive ? expected.lowercased() == value.lowercased() : expected == value
         case .contains(let part): return value.contains(part)
-        case .matches(let regex): return regex.matches(value) == true
+        case .matches(let regex): return regex.matches(value, budget: budget) == true
         case .equalToJson(let expected, let ignoreArrayOrder, let ignoreExtraElements):
-            guard let actual = JSONValue.parse(Data(value.utf8)) else { return false }
+            guard let actual = parsed() else { return false }
             return expected.matches(
                 actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
         case .matchesJsonPath(let path, _):
-            return JSONValue.parse(Data(value.utf8)).map(path.selects) ?? false
+            return parsed().map(path.selects) ?? false
         case .absent, .doesNotMatch: return false
         }
     }
@@ -462,14 +497,14 @@ enum StringMatcher: Sendable {
 
 /// A user's regular expression, matched whole (as WireMock does) with a bound on its time, so
 /// that a catastrophic pattern cannot hold the server: a match that takes longer counts as none.
-struct StubRegex: @unchecked Sendable {
+package struct StubRegex: @unchecked Sendable {
     // NSRegularExpression is immutable and safe to share; it is not marked Sendable everywhere.
     let source: String
     private let expression: NSRegularExpression
     /// How long one match may take.
     static let timeLimit: TimeInterval = 0.05
 
-    init(_ source: String, path: String) throws(StubError) {
+    package init(_ source: String, path: String) throws(StubError) {
         guard
             let expression = try? NSRegularExpression(pattern: "^(?:\(source))$", options: [.dotMatchesLineSeparators])
         else { throw .field(path, "\(source) is not a regular expression") }
@@ -477,8 +512,11 @@ struct StubRegex: @unchecked Sendable {
         self.expression = expression
     }
 
-    /// Whether `text` matches; `nil` when the match ran out of time.
-    func matches(_ text: String) -> Bool? {
+    /// Whether `text` matches; `nil` when the match ran out of time: its own bound, or what is left
+    /// of `budget`, which a match that runs out spends.
+    package func matches(_ text: String, budget: MatchBudget? = nil) -> Bool? {
+        let limit = min(Self.timeLimit, budget?.remaining ?? Self.timeLimit)
+        if budget?.isSpent == true { return nil }
         let start = Date()
         var found = false
         var timedOut = false
@@ -488,11 +526,13 @@ struct StubRegex: @unchecked Sendable {
             if result != nil {
                 found = true
                 stop.pointee = true
-            } else if Date().timeIntervalSince(start) > Self.timeLimit {
+            } else if Date().timeIntervalSince(start) > limit {
                 timedOut = true
                 stop.pointee = true
             }
         }
+        // A match cut short by what was left of the budget leaves it spent.
+        if timedOut { _ = budget?.remaining }
         return timedOut ? nil : found
     }
 }

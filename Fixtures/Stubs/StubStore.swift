@@ -24,10 +24,13 @@ package final class StubStore: Sendable {
         /// and the places of the stubs without one (patterns, no URL). Made again after a change.
         var byPath: [String: [Int]] = [:]
         var anyPath: [Int] = []
+        /// Whether a stub has a pattern that can be slow: a regular expression or JSON.
+        var hasCostlyMatchers = false
 
         mutating func reindex() {
             byPath = [:]
             anyPath = []
+            hasCostlyMatchers = mappings.contains { $0.request.isCostly }
             for (index, mapping) in mappings.enumerated() {
                 if let path = mapping.request.exactPath {
                     byPath[path, default: []].append(index)
@@ -57,6 +60,12 @@ package final class StubStore: Sendable {
         self.files = files
         self.capacity = capacity
         reset()
+    }
+
+    /// Whether a stub has a pattern that can be slow (a regular expression, JSON): matching then
+    /// runs off Swift's cooperative pool.
+    package var hasCostlyMatchers: Bool {
+        state.withLock { $0.hasCostlyMatchers }
     }
 
     /// Every mapping, newest first as WireMock lists them.
@@ -150,39 +159,71 @@ package final class StubStore: Sendable {
 
     // MARK: Matching
 
-    /// The stub that answers `request`, its scenario moved on; `nil` when none matches.
-    package func match(_ request: HTTPRequest, body: Data) -> StubMapping? {
-        let target = StubTarget(request, body: body)
-        return state.withLock { state in
-            // Only the stubs of the request's path and those without one, read in place (not
-            // copied) until one is the one.
-            for index in state.candidates(for: target.path) {
-                if let scenario = state.mappings[index].scenarioName,
-                    let required = state.mappings[index].requiredScenarioState,
-                    (state.scenarioStates[scenario] ?? StubMapping.startedState) != required
-                {
-                    continue
-                }
-                guard state.mappings[index].request.mismatch(request, target: target) == nil else { continue }
-                let mapping = state.mappings[index]
-                if let scenario = mapping.scenarioName, let next = mapping.newScenarioState {
-                    state.scenarioStates[scenario] = next
-                }
-                return mapping
-            }
-            return nil
+    /// What matching a request found.
+    package enum Match {
+        /// The stub that answers, its scenario moved on.
+        case stub(StubMapping)
+        /// No stub matches.
+        case none
+        /// Matching ran out of its budget before it was done: the request is answered as if no
+        /// stub matched, and the journal says why.
+        case budgetSpent(Duration)
+
+        /// The stub that answers, if one does.
+        package var stub: StubMapping? {
+            if case .stub(let mapping) = self { mapping } else { nil }
         }
     }
 
-    /// For a request nothing served: the stubs closest to it, each with the first thing that differs.
-    package func nearMisses(_ request: HTTPRequest, body: Data, limit: Int = 3) -> [(StubMapping, String)] {
-        let target = StubTarget(request, body: body)
-        let candidates = state.withLock { $0.mappings }
-        return candidates.compactMap { mapping in
-            mapping.request.mismatch(request, target: target).map { (mapping, $0) }
+    /// The stub that answers `request`, its scenario moved on. The candidates are taken under the
+    /// lock and compared outside it, so a slow pattern holds no other request; a scenario move is
+    /// checked again when it is made, and matching starts over if another request moved it first.
+    package func match(_ request: HTTPRequest, body: Data, budget: MatchBudget = MatchBudget()) -> Match {
+        let target = StubTarget(request, body: body, budget: budget)
+        while true {
+            // Only the stubs of the request's path and those without one.
+            let (candidates, scenarioStates) = state.withLock { state in
+                (state.candidates(for: target.path).map { state.mappings[$0] }, state.scenarioStates)
+            }
+            var chosen: StubMapping?
+            for mapping in candidates {
+                if budget.isSpent { return .budgetSpent(budget.allowance) }
+                if let scenario = mapping.scenarioName, let required = mapping.requiredScenarioState,
+                    (scenarioStates[scenario] ?? StubMapping.startedState) != required
+                {
+                    continue
+                }
+                if mapping.request.mismatch(request, target: target) == nil {
+                    chosen = mapping
+                    break
+                }
+            }
+            if budget.isSpent { return .budgetSpent(budget.allowance) }
+            guard let chosen else { return .none }
+            let taken = state.withLock { state in
+                if let scenario = chosen.scenarioName {
+                    let now = state.scenarioStates[scenario] ?? StubMapping.startedState
+                    if let required = chosen.requiredScenarioState, now != required { return false }
+                    if let next = chosen.newScenarioState { state.scenarioStates[scenario] = next }
+                }
+                return true
+            }
+            if taken { return .stub(chosen) }
         }
-        .sorted { $0.1.distance < $1.1.distance }
-        .prefix(limit).map { ($0.0, $0.1.description) }
+    }
+
+    /// For a request nothing served: the stubs closest to it, each with the first thing that
+    /// differs. Patterns draw on `budget`; the stubs not compared when it is spent are left out.
+    package func nearMisses(
+        _ request: HTTPRequest, body: Data, limit: Int = 3, budget: MatchBudget = MatchBudget()
+    ) -> [(StubMapping, String)] {
+        let target = StubTarget(request, body: body, budget: budget)
+        let candidates = state.withLock { $0.mappings }
+        var misses: [(StubMapping, Mismatch)] = []
+        for mapping in candidates where !budget.isSpent {
+            if let mismatch = mapping.request.mismatch(request, target: target) { misses.append((mapping, mismatch)) }
+        }
+        return misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit).map { ($0.0, $0.1.description) }
     }
 
     // MARK: Scenarios

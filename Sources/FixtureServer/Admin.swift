@@ -7,6 +7,8 @@ import HTTPTypes
 struct Admin: Sendable {
     let backend: FixtureBackend
     let journal: RequestJournal
+    /// What one search of the journal, or one listing of near misses, may spend on patterns.
+    var matchBudget = MatchBudget.defaultAllowance
 
     static let prefix = "/__admin/"
 
@@ -40,17 +42,15 @@ struct Admin: Sendable {
             urlPathPattern = try container.decodeIfPresent(String.self, forKey: .urlPathPattern)
         }
 
-        /// Whether `entry` fits; `pattern` is `urlPathPattern`, compiled.
-        func matches(_ entry: RequestJournal.Entry, pattern: NSRegularExpression?) -> Bool {
+        /// Whether `entry` fits; `pattern` is `urlPathPattern`, compiled, and draws on `budget`.
+        func matches(_ entry: RequestJournal.Entry, pattern: StubRegex?, budget: MatchBudget) -> Bool {
             let request = entry.request
             if let method, method.uppercased() != "ANY", method.uppercased() != request.method { return false }
             if let url, url != request.url { return false }
             // Decoded, as stubs see it, so the journal finds the request a stub served.
             let path = decodedPath(of: request.url)
             if let urlPath, urlPath != path { return false }
-            if let pattern, pattern.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) == nil {
-                return false
-            }
+            if let pattern, pattern.matches(path, budget: budget) != true { return false }
             return true
         }
     }
@@ -94,8 +94,12 @@ struct Admin: Sendable {
                 let unmatched = journal.entries.filter { !$0.wasMatched }
                 return jsonAnswer(.ok, RequestList(requests: unmatched, meta: .init(total: unmatched.count)))
             case (.get, "requests unmatched near-misses"):
+                // One budget for the whole listing: a request's near misses are left out once it is spent.
+                let budget = MatchBudget(matchBudget)
                 return jsonAnswer(
-                    .ok, NearMissList(nearMisses: journal.entries.filter { !$0.wasMatched }.map(nearMiss)))
+                    .ok,
+                    NearMissList(
+                        nearMisses: journal.entries.filter { !$0.wasMatched }.map { nearMiss($0, budget: budget) }))
             case (.delete, "requests"):
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
@@ -246,15 +250,26 @@ struct Admin: Sendable {
         route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
     }
 
+    /// The entries `filter` finds. A `urlPathPattern` is bounded as a stub's is, every entry
+    /// together within one matching budget; past it the search stops with a `503` saying so,
+    /// never a partial list.
     private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {
-        var pattern: NSRegularExpression?
+        var pattern: StubRegex?
         if let source = filter.urlPathPattern {
-            guard let compiled = try? NSRegularExpression(pattern: "^(?:\(source))$") else {
+            guard let compiled = try? StubRegex(source, path: "urlPathPattern") else {
                 throw AdminError(status: .badRequest, message: "urlPathPattern is not a regular expression.")
             }
             pattern = compiled
         }
-        return journal.entries.filter { filter.matches($0, pattern: pattern) }
+        let budget = MatchBudget(matchBudget)
+        let found = journal.entries.filter { filter.matches($0, pattern: pattern, budget: budget) }
+        guard !budget.isSpent else {
+            throw AdminError(
+                status: .serviceUnavailable,
+                message: "urlPathPattern ran out of the \(matchBudget) matching budget on the journal: use a simpler "
+                    + "pattern, or urlPath.")
+        }
+        return found
     }
 
     private func setState(_ state: String, of scenario: String) throws(AdminError) {
@@ -307,7 +322,7 @@ struct Admin: Sendable {
         var nearMisses: [NearMiss]
     }
 
-    private func nearMiss(_ entry: RequestJournal.Entry) -> NearMiss {
+    private func nearMiss(_ entry: RequestJournal.Entry, budget: MatchBudget) -> NearMiss {
         var request = HTTPRequest(
             method: HTTPRequest.Method(entry.request.method) ?? .get, scheme: "http", authority: "fixtures",
             path: entry.request.url)
@@ -317,7 +332,9 @@ struct Admin: Sendable {
         let body = Data((entry.request.body ?? "").utf8)
         return NearMiss(
             request: entry.request,
-            stubs: backend.stubs.nearMisses(request, body: body).map { .init(id: $0.0.id, difference: $0.1) },
+            stubs: backend.stubs.nearMisses(request, body: body, budget: budget).map {
+                .init(id: $0.0.id, difference: $0.1)
+            },
             routes: backend.nearRoutes(method: entry.request.method, target: entry.request.url).map {
                 .init(route: $0.route, difference: $0.difference)
             })

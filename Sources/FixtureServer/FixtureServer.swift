@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -60,6 +61,9 @@ public struct FixtureServer: Sendable {
         /// process's descriptor limit less room for files and the listener
         /// (``defaultMaximumConnections``).
         public var maximumConnections: Int
+        /// How long matching one request against the stubs may take, every pattern together; past
+        /// it the request is answered as if no stub matched, and the journal says so.
+        public var matchBudget: Duration
         /// Called when an answer starts waiting out a delay, and when it stops, with why (tests see
         /// a client that left end its wait).
         public var onDelay: (@Sendable (DelayStep) -> Void)?
@@ -89,6 +93,7 @@ public struct FixtureServer: Sendable {
             self.maximumDelayedAnswers = 512
             self.maximumConnections = FixtureServer.defaultMaximumConnections
             self.onDelay = nil
+            self.matchBudget = MatchBudget.defaultAllowance
         }
     }
 
@@ -260,23 +265,36 @@ struct BackendResponder: HTTPResponder {
                     .unauthorized, "The admin routes need the server's token: Authorization: Bearer TOKEN.",
                     fields: [.wwwAuthenticate: "Bearer"])
             }
-            return Self.response(Admin(backend: backend, journal: journal).handle(request.head, body: bodyData))
+            // On NIO's thread pool: a search of the journal runs the caller's pattern.
+            let admin = Admin(backend: backend, journal: journal, matchBudget: configuration.matchBudget)
+            let head = request.head
+            let answer = try await NIOThreadPool.singleton.runIfActive { admin.handle(head, body: bodyData) }
+            return Self.response(answer)
         }
         configuration.onRequest?(request.head)
         // Whether anything serves the request (a stub, a route, the real backend): the unmatched
         // are kept for /__admin/requests/unmatched.
         let routed = configuration.forward != nil || backend.hasRoute(for: request.head)
-        let recorder = { (matched: Bool) in
+        let recorder = { (matched: Bool, note: String?) in
             { (status: Int?, fault: JournalNote?) in
-                journal.record(request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched)
+                journal.record(
+                    request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched, note: note)
             }
         }
-        let record = recorder(routed)
-        if let cutShort = try await wait(configuration.latency, context: context, record: record) { return cutShort }
-        // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
-        if let stub = backend.stubs.match(request.head, body: bodyData) {
-            return try await stubbed(stub.response, request: request, context: context, record: recorder(true))
+        if let cutShort = try await wait(configuration.latency, context: context, record: recorder(routed, nil)) {
+            return cutShort
         }
+        // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
+        var note: String?
+        switch await matchStub(request.head, body: bodyData) {
+        case .stub(let stub):
+            return try await stubbed(stub.response, request: request, context: context, record: recorder(true, nil))
+        case .budgetSpent(let allowance):
+            note = "Matching the stubs ran out of its \(allowance) budget: answered as if no stub matched."
+        case .none:
+            break
+        }
+        let record = recorder(routed, note)
         let fault: FaultInjector.Fault
         switch ConnectionFault.preferred(in: request.headers) {
         case .success(let preferred): fault = .connection(preferred)
@@ -321,6 +339,16 @@ struct BackendResponder: HTTPResponder {
                     ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
             }
         return deliver(head, data, fault: fault, request: request, context: context, record: record)
+    }
+
+    /// The stub that answers `request`, within the request's matching budget. Stubs whose patterns
+    /// can be slow (regular expressions, JSON) are compared on NIO's thread pool, never on Swift's
+    /// cooperative pool, where a catastrophic pattern would stall every other request.
+    private func matchStub(_ request: HTTPRequest, body: Data) async -> StubStore.Match {
+        let (stubs, budget) = (backend.stubs, MatchBudget(configuration.matchBudget))
+        guard stubs.hasCostlyMatchers else { return stubs.match(request, body: body, budget: budget) }
+        return (try? await NIOThreadPool.singleton.runIfActive { stubs.match(request, body: body, budget: budget) })
+            ?? .none
     }
 
     /// Sends an answer, with the connection fault chosen for it (`truncate` or `dribble`; the

@@ -35,6 +35,9 @@ public final class RequestJournal: Sendable {
         /// Whether a stub, a fixture route or the real backend (`--proxy`) served the request:
         /// `false` for a request nothing knew (`/__admin/requests/unmatched`).
         public var wasMatched: Bool
+        /// Why it was answered as it was, when that needs saying: matching the stubs ran out of
+        /// its budget.
+        public var note: String?
         public var loggedDate: Date
         public var request: Request
         public var response: Response
@@ -55,7 +58,8 @@ public final class RequestJournal: Sendable {
 
     /// Records a request and what it got.
     func record(
-        _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, at date: Date = Date()
+        _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, note: String? = nil,
+        at date: Date = Date()
     ) {
         let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
         let text = body.isEmpty || json != nil ? nil : Self.redactedText(String(decoding: body, as: UTF8.self))
@@ -67,7 +71,7 @@ public final class RequestJournal: Sendable {
         }
         state.withLockedValue { state in
             let entry = Entry(
-                id: state.next, wasMatched: matched, loggedDate: date,
+                id: state.next, wasMatched: matched, note: note, loggedDate: date,
                 request: .init(
                     method: request.method.rawValue, url: request.path ?? "/", headers: headers,
                     body: json.map(Self.encode) ?? text, jsonBody: json, bodyBytes: body.count),

@@ -271,6 +271,48 @@ struct CarelessClientTests {
             #expect(kept?["bodyBytes"] as? Int == body.utf8.count)
         }
     }
+
+    // MARK: A matching budget per request
+
+    @Test func regularExpressionBombsCostTheirRequestItsBudgetAndNoOneElseAnything() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.matchBudget = .milliseconds(20)
+        try await withFixtureServer(configuration) { server in
+            let bombs = (0..<20).map {
+                #"{"request": {"urlPathPattern": "/(a+)+b\#($0)"}, "response": {"status": 200}}"#
+            }
+            let imported = try await Backend.send(
+                server, .post, "/__sandbox/hostile/__admin/mappings/import",
+                json: #"{"mappings": [\#(bombs.joined(separator: ","))]}"#)
+            #expect(imported.status == 200)
+            let target = "/__sandbox/hostile/" + String(repeating: "a", count: 40)
+            async let hostile = [
+                Backend.send(server, .get, target), Backend.send(server, .get, target),
+                Backend.send(server, .get, target), Backend.send(server, .get, target),
+            ]
+            async let ordinary = Backend.send(server, .get, "/__sandbox/quiet/lotto/draws")
+            #expect(try await ordinary.status == 200)
+            #expect(try await hostile.map(\.status) == [404, 404, 404, 404], "answered as unmatched")
+            let notes = try await journal(server, "/__sandbox/hostile").compactMap { $0["note"] as? String }
+            #expect(notes.count == 4)
+            #expect(notes.first?.hasPrefix("Matching the stubs ran out of its") == true)
+        }
+    }
+
+    @Test func aJournalSearchWithABombIsRefusedWithinTheBudget() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.matchBudget = .milliseconds(20)
+        try await withFixtureServer(configuration) { server in
+            for _ in 0..<5 { _ = try await Backend.send(server, .get, "/" + String(repeating: "a", count: 40)) }
+            let search = try await Backend.send(
+                server, .post, "/__admin/requests/count", json: #"{"urlPathPattern": "/(a+)+b"}"#)
+            #expect(search.status == 503)
+            #expect((search.json["message"] as? String)?.hasPrefix("urlPathPattern ran out of the") == true)
+            let plain = try await Backend.send(
+                server, .post, "/__admin/requests/count", json: #"{"urlPathPattern": "/a+"}"#)
+            #expect(plain.json["count"] as? Int == 5)
+        }
+    }
 }
 
 /// Lines appended from any thread, read in order.

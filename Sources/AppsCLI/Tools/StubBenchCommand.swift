@@ -46,7 +46,7 @@ struct StubBenchCommand: ParsableCommand {
             let clock = ContinuousClock()
             let start = clock.now
             for _ in 0..<requests {
-                if let stub = backend.stubs.match(request, body: Data()) {
+                if case .stub(let stub) = backend.stubs.match(request, body: Data()) {
                     _ = stub.response.answer()
                 } else {
                     _ = backend.handle(request, body: nil)
