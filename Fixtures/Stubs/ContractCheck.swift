@@ -38,7 +38,7 @@ extension Contract {
         let data: Data? =
             switch mapping.response.body {
             case .bytes(let bytes): bytes
-            case .file(let url): try? Data(contentsOf: url)
+            case .file(let url, _): try? Data(contentsOf: url)
             }
         guard let schema = documented.schema, let data, !data.isEmpty else { return }
         guard let body = JSONValue.parse(data) else {

@@ -30,8 +30,9 @@ package struct StubResponse: Sendable {
 
     package enum Body: Sendable {
         case bytes(Data)
-        /// Read from the mapping folder's `__files/` when it is served.
-        case file(URL)
+        /// Read from the mapping folder's `__files/` (the second URL) each time it is served, and
+        /// checked to be inside it again then.
+        case file(URL, files: URL)
     }
 
     init(_ fields: Fields, files: URL?) throws(StubError) {
@@ -85,7 +86,9 @@ package struct StubResponse: Sendable {
             }
             body = .bytes(data)
         } else if let name = try fields.string("bodyFileName") {
-            body = .file(try Self.file(name, in: files, path: fields.child("bodyFileName")))
+            body = .file(
+                try Self.file(name, in: files, path: fields.child("bodyFileName")),
+                files: files ?? URL(fileURLWithPath: "/"))
         } else {
             body = .bytes(Data())
         }
@@ -109,34 +112,56 @@ package struct StubResponse: Sendable {
         }
     }
 
-    /// `name` inside the `__files` folder, which it may not leave.
+    /// `name` inside the `__files` folder, which it may not leave, and a regular file: a folder, a
+    /// FIFO or a device would fail (or hang) only when served.
     private static func file(_ name: String, in files: URL?, path: String) throws(StubError) -> URL {
         guard let files else { throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)") }
-        let base = files.standardizedFileURL.resolvingSymlinksInPath()
-        let file = base.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath()
-        guard !name.hasPrefix("/"), file.path.hasPrefix(base.path + "/") else {
+        guard !name.hasPrefix("/"), let file = inside(files.appendingPathComponent(name), files) else {
             throw .field(path, "\(name) is outside __files/")
         }
+        let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+        guard let type else { throw .field(path, "there is no file \(name) in __files/") }
+        guard type == .typeRegular else {
+            throw .field(path, "\(name) is not a regular file (a folder, a FIFO or a device)")
+        }
         guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw .field(path, "there is no file \(name) in __files/")
+            throw .field(path, "\(name) in __files/ cannot be read")
         }
         return file
     }
 
-    /// The answer's head and body. A `bodyFileName` that can no longer be read is a `500` saying so.
+    /// `file` with every link resolved, if it is still inside `files` (a link swapped in after the
+    /// stub was added may point anywhere); `nil` when it is not.
+    package static func inside(_ file: URL, _ files: URL) -> URL? {
+        let base = files.standardizedFileURL.resolvingSymlinksInPath()
+        let resolved = file.standardizedFileURL.resolvingSymlinksInPath()
+        return resolved.path.hasPrefix(base.path + "/") ? resolved : nil
+    }
+
+    /// The answer's head and body. A `bodyFileName` that can no longer be read, or that a link now
+    /// takes out of `__files/`, is a `500` saying so.
     package func answer() -> (HTTPResponse, Data) {
         let data: Data
         switch body {
         case .bytes(let bytes): data = bytes
-        case .file(let url):
-            guard let read = try? Data(contentsOf: url) else {
-                return Reply.message(
-                    .internalServerError, "The stub's body file \(url.lastPathComponent) cannot be read.")
+        case .file(let url, let files):
+            guard let file = Self.inside(url, files), let read = try? Data(contentsOf: file) else {
+                return Self.unreadable(url)
             }
             data = read
         }
+        return (head, data)
+    }
+
+    /// The answer's head: its status and fields.
+    package var head: HTTPResponse {
         var response = HTTPResponse(status: .init(code: status))
         for (name, value) in headers { response.headerFields.append(HTTPField(name: name, value: value)) }
-        return (response, data)
+        return response
+    }
+
+    /// The `500` of a body file that cannot be served.
+    package static func unreadable(_ file: URL) -> (HTTPResponse, Data) {
+        Reply.message(.internalServerError, "The stub's body file \(file.lastPathComponent) cannot be read.")
     }
 }

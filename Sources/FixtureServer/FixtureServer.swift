@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOFileSystem
 import NIOPosix
 import ServiceLifecycle
 import UnixSignals
@@ -192,6 +193,8 @@ struct FixtureRequestContext: RequestContext {
 }
 
 struct DroppedConnection: Error {}
+
+struct StubFileIsNotRegular: Error {}
 
 /// What the journal says a request got beside its status: the connection fault carried out, or
 /// that the client left before its answer.
@@ -449,6 +452,9 @@ struct BackendResponder: HTTPResponder {
         _ stub: StubResponse, request: Request, context: Context, record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
         if let cutShort = try await wait(stub.delay, context: context, record: record) { return cutShort }
+        if case .file(let file, let files) = stub.body, stub.fault == nil {
+            return await streamed(stub, file: file, files: files, request: request, record: record)
+        }
         let head: HTTPResponse
         var data: Data
         (head, data) = stub.answer()
@@ -471,6 +477,62 @@ struct BackendResponder: HTTPResponder {
             fault = .none
         }
         return deliver(head, data, fault: fault, request: request, context: context, record: record)
+    }
+
+    /// A stub's body file sent as it is read, never whole in memory: opened without following a
+    /// link (and checked to be inside `__files/` again, whatever it was when the stub was added),
+    /// and a regular file. One that cannot be served so is a `500` saying so.
+    private func streamed(
+        _ stub: StubResponse, file: URL, files: URL, request: Request, record: (Int?, JournalNote?) -> Void
+    ) async -> Response {
+        var fields = stub.head.headerFields
+        let status = stub.head.status
+        let opened: (ReadFileHandle, Int64)?
+        if let resolved = StubResponse.inside(file, files) {
+            opened = try? await Self.openRegularFile(resolved.path)
+        } else {
+            opened = nil
+        }
+        guard let (handle, size) = opened else {
+            let unreadable = StubResponse.unreadable(file)
+            record(unreadable.0.status.code, nil)
+            return Self.response(unreadable)
+        }
+        record(status.code, nil)
+        if request.method == .head || StubResponse.bodyless.contains(status.code) {
+            try? await handle.close()
+            fields[.contentLength] = request.method == .head ? String(size) : nil
+            return Response(status: status, headers: fields, body: ResponseBody())
+        }
+        fields[.contentLength] = String(size)
+        return Response(
+            status: status, headers: fields,
+            body: ResponseBody { writer in
+                do {
+                    for try await chunk in handle.readChunks(in: 0..<size, chunkLength: .kibibytes(64)) {
+                        try await writer.write(chunk)
+                    }
+                    try await handle.close()
+                    try await writer.finish(nil)
+                } catch {
+                    try? await handle.close()
+                    throw error
+                }
+            })
+    }
+
+    /// `path` opened for reading if it is a regular file and not a link, with its size.
+    private static func openRegularFile(_ path: String) async throws -> (ReadFileHandle, Int64) {
+        let handle = try await FileSystem.shared.openFile(
+            forReadingAt: FilePath(path), options: OpenOptions.Read(followSymbolicLinks: false))
+        do {
+            let info = try await handle.info()
+            guard info.type == .regular else { throw StubFileIsNotRegular() }
+            return (handle, info.size)
+        } catch {
+            try? await handle.close()
+            throw error
+        }
     }
 
     /// The real backend's answer (`apps serve --proxy`), kept by the recorder when it is fixture

@@ -313,6 +313,61 @@ struct CarelessClientTests {
             #expect(plain.json["count"] as? Int == 5)
         }
     }
+
+    // MARK: Files served as files
+
+    /// A WireMock folder with `__files/`, `name` in it holding `bytes`; and a file outside it.
+    func folder(_ name: String, bytes: Data) throws -> (root: URL, outside: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("careless-\(UUID().uuidString)")
+        let files = root.appendingPathComponent("__files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try bytes.write(to: files.appendingPathComponent(name))
+        let outside = root.appendingPathComponent("secret.txt")
+        try Data("the server's secret".utf8).write(to: outside)
+        return (root, outside)
+    }
+
+    @Test func aBodyFileIsStreamedWholeAndALinkSwappedInLaterIsNotFollowed() async throws {
+        let big = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let (root, outside) = try folder("big.bin", bytes: big)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            let added = try await stub(
+                server, #"{"request": {"urlPath": "/big"}, "response": {"status": 200, "bodyFileName": "big.bin"}}"#)
+            #expect(added.status == 201)
+            let served = try await Backend.send(server, .get, "/big")
+            #expect(served.status == 200)
+            #expect(served.fields[.contentLength] == String(big.count))
+            #expect(served.body == big)
+            // Swapped for a link to a file outside __files/ after the stub was added.
+            let file = root.appendingPathComponent("__files/big.bin")
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createSymbolicLink(at: file, withDestinationURL: outside)
+            let swapped = try await Backend.send(server, .get, "/big")
+            #expect(swapped.status == 500)
+            #expect(!swapped.text.contains("secret"))
+        }
+    }
+
+    @Test func aFolderOrAFIFOAsABodyFileIsRefusedWhenAdded() async throws {
+        let (root, _) = try folder("plain.txt", bytes: Data("x".utf8))
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files/folder"), withIntermediateDirectories: true)
+        #expect(mkfifo(root.appendingPathComponent("__files/pipe").path, 0o600) == 0)
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            for name in ["folder", "pipe"] {
+                let refused = try await stub(
+                    server, #"{"request": {"urlPath": "/x"}, "response": {"bodyFileName": "\#(name)"}}"#)
+                #expect(refused.status == 422)
+                #expect(
+                    refused.json["message"] as? String
+                        == "response.bodyFileName: \(name) is not a regular file (a folder, a FIFO or a device)")
+            }
+        }
+    }
 }
 
 /// Lines appended from any thread, read in order.
