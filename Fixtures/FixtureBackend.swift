@@ -27,16 +27,23 @@ public final class FixtureBackend: Sendable {
         /// goes back to on reset), and whose `__files/` their `bodyFileName`s name
         /// (`apps serve --root-dir DIR`).
         public var rootDirectory: URL?
+        /// The most bytes of stubs (their JSON text) every world of the server keeps together: the
+        /// main one and each sandbox (`apps serve --stub-budget-mb`, 256 MiB by default).
+        public var stubBytes: Int
+        /// The most bytes of stubs one world keeps: an eighth of ``stubBytes``, so one sandbox
+        /// cannot take them all.
+        public var stubBytesPerWorld: Int { max(1 << 20, stubBytes / 8) }
 
         public init(
             authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,
-            rootDirectory: URL? = nil
+            rootDirectory: URL? = nil, stubBytes: Int = 256 << 20
         ) {
             self.authOutcome = authOutcome
             self.seed = seed
             self.testRoutes = testRoutes
             self.dataDirectory = dataDirectory
             self.rootDirectory = rootDirectory
+            self.stubBytes = stubBytes
         }
     }
 
@@ -63,7 +70,9 @@ public final class FixtureBackend: Sendable {
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         let initial =
             try configuration.rootDirectory.map { root in try StubFolder.load(root, check: contract.check) } ?? []
-        self.stubs = StubStore(initial: initial, files: configuration.rootDirectory?.appendingPathComponent("__files"))
+        self.stubs = StubStore(
+            initial: initial, files: configuration.rootDirectory?.appendingPathComponent("__files"),
+            byteCapacity: configuration.stubBytesPerWorld, ledger: ByteLedger(limit: configuration.stubBytes))
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])
@@ -77,7 +86,9 @@ public final class FixtureBackend: Sendable {
         contract = base.contract
         random = Locked(WyRand(seed: base.configuration.seed))
         kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
-        stubs = StubStore(initial: base.stubs.initial, files: base.stubs.files)
+        stubs = StubStore(
+            initial: base.stubs.initial, files: base.stubs.files, byteCapacity: base.stubs.byteCapacity,
+            ledger: base.stubs.ledger)
         routes = base.routes
     }
 

@@ -10,10 +10,16 @@ package enum StubFolder {
         package var errorDescription: String? { message }
     }
 
+    /// The most bytes of mapping files a folder may hold, all together, checked before any is
+    /// read: a folder larger than the stubs a world may keep is refused at once, not after it was
+    /// parsed into memory many times its size.
+    package static let maximumBytes = 64 << 20
+
     /// The mappings of `root`, files in name order, in the order each file lists them, each passed
     /// through `check` (the backend holds them to its contract).
     package static func load(
-        _ root: URL, check: (StubMapping) throws(StubError) -> Void = { _ in }
+        _ root: URL, maximumBytes: Int = StubFolder.maximumBytes,
+        check: (StubMapping) throws(StubError) -> Void = { _ in }
     ) throws(LoadError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -22,6 +28,15 @@ package enum StubFolder {
         let folder = root.appendingPathComponent("mappings")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let sizes = names.map { name in
+            ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
+                as? Int) ?? 0
+        }
+        guard sizes.reduce(0, +) <= maximumBytes else {
+            throw LoadError(
+                message: "\(folder.path) holds \(sizes.reduce(0, +) >> 20) MiB of mappings; a server reads at most "
+                    + "\(maximumBytes >> 20) MiB.")
+        }
         let files = root.appendingPathComponent("__files")
         var mappings: [StubMapping] = []
         for name in names {

@@ -51,6 +51,9 @@ package struct StubMapping: Sendable {
     package let newScenarioState: String?
     /// The mapping as given, with its `id`: what the admin API lists.
     package let json: JSONValue
+    /// What it costs to keep, in bytes: its JSON text (the tree it is read into takes a few times
+    /// more, in proportion).
+    package let size: Int
 
     /// The state every stub scenario starts in, as WireMock names it.
     package static let startedState = "Started"
@@ -109,7 +112,8 @@ package struct StubMapping: Sendable {
             id: id, priority: priority, request: try RequestPattern(request),
             response: try StubResponse(response, files: files), scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
-            newScenarioState: scenario["newScenarioState"], json: .object(stored))
+            newScenarioState: scenario["newScenarioState"], json: .object(stored),
+            size: JSONValue.object(stored).data.count)
     }
 
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through

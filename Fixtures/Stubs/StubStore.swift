@@ -7,10 +7,16 @@ import HTTPTypes
 ///
 /// Pure: a request in, the stub that answers out. The server applies its delay and fault.
 package final class StubStore: Sendable {
-    /// The most stubs a server's store keeps; more are refused.
+    /// The most stubs one world (the server's, or a sandbox's) keeps; more are refused.
     package static let maximumCount = 10_000
+    /// The most bytes of stubs one world keeps by default (their JSON text).
+    package static let defaultByteCapacity = 32 << 20
     /// This store's bound: ``maximumCount`` but in tests.
     private let capacity: Int
+    /// The most bytes of stubs this world keeps.
+    package let byteCapacity: Int
+    /// What every world of the server holds together; `nil` for a store on its own.
+    package let ledger: ByteLedger?
 
     private struct State {
         /// In the order they are tried.
@@ -18,6 +24,8 @@ package final class StubStore: Sendable {
         /// Each mapping's order of arrival, for "the newest of equal priority".
         var arrivals: [String: Int] = [:]
         var nextArrival = 0
+        /// The bytes each stub added (not one the server started with) holds in the ledger.
+        var charged: [String: Int] = [:]
         /// Scenarios not in `Started`.
         var scenarioStates: [String: String] = [:]
         /// For each exact path (`urlPath`, or `url` without its query), the places of its stubs;
@@ -55,10 +63,15 @@ package final class StubStore: Sendable {
     /// Where `bodyFileName` is read from.
     package let files: URL?
 
-    package init(initial: [StubMapping] = [], files: URL? = nil, capacity: Int = StubStore.maximumCount) {
+    package init(
+        initial: [StubMapping] = [], files: URL? = nil, capacity: Int = StubStore.maximumCount,
+        byteCapacity: Int = StubStore.defaultByteCapacity, ledger: ByteLedger? = nil
+    ) {
         self.initial = initial
         self.files = files
         self.capacity = capacity
+        self.byteCapacity = byteCapacity
+        self.ledger = ledger
         reset()
     }
 
@@ -84,58 +97,109 @@ package final class StubStore: Sendable {
         try add([mapping])
     }
 
-    /// Adds every mapping or none.
+    /// Adds every mapping or none. Refused (`507`) when the world would keep more than its stubs'
+    /// count or bytes allow, or the server more than its ledger.
     package func add(_ mappings: [StubMapping]) throws(StubError) {
-        let refused: StubError? = state.withLock { state in
+        let bytes = mappings.reduce(0) { $0 + $1.size }
+        // Reserved before this store's lock: reclaiming may empty another world's store.
+        if let ledger, !ledger.reserve(bytes) {
+            throw StubError(
+                status: 507,
+                message: "The server's stubs would take more than \(Self.megabytes(ledger.limit)) (apps serve "
+                    + "--stub-budget-mb): remove stubs or sandboxes first.")
+        }
+        let (refused, freed): (StubError?, Int) = state.withLock { state in
             let replaced = Set(mappings.map(\.id))
             let kept = state.mappings.filter { !replaced.contains($0.id) }
             guard kept.count + mappings.count <= capacity else {
-                return StubError(status: 422, message: "A server keeps at most \(capacity) stubs.")
+                return (
+                    StubError(
+                        status: 507, message: "A world (the server, or a sandbox) keeps at most \(capacity) stubs."),
+                    bytes
+                )
+            }
+            let freed = replaced.reduce(0) { $0 + (state.charged[$1] ?? 0) }
+            let held = state.charged.values.reduce(0, +) - freed
+            guard held + bytes <= byteCapacity else {
+                return (
+                    StubError(
+                        status: 507,
+                        message:
+                            "A world (the server, or a sandbox) keeps at most \(Self.megabytes(byteCapacity)) of stubs."
+                    ),
+                    bytes
+                )
             }
             state.mappings = kept
-            for mapping in mappings { Self.insert(mapping, into: &state) }
+            for id in replaced { state.charged[id] = nil }
+            for mapping in mappings {
+                Self.insert(mapping, into: &state)
+                state.charged[mapping.id] = mapping.size
+            }
             state.reindex()
-            return nil
+            return (nil, freed)
         }
+        ledger?.release(freed)
         if let refused { throw refused }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Replaces the mapping `id` (keeping its place among equals); `false` when there is none.
     package func replace(id: String, with mapping: StubMapping) -> Bool {
-        state.withLock { state in
-            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return false }
+        guard ledger?.reserve(mapping.size) ?? true else { return false }
+        let (replaced, freed) = state.withLock { state in
+            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return (false, mapping.size) }
             let arrival = state.arrivals[id]
             state.mappings.remove(at: index)
             state.arrivals[id] = nil
+            let freed = state.charged[id] ?? 0
+            state.charged[id] = nil
             Self.insert(mapping, into: &state, arrival: arrival)
+            state.charged[mapping.id] = mapping.size
             state.reindex()
-            return true
+            return (true, freed)
         }
+        ledger?.release(freed)
+        return replaced
     }
 
     /// Removes the mapping `id`; `false` when there is none.
     package func remove(id: String) -> Bool {
-        state.withLock { state in
-            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return false }
+        let (removed, freed) = state.withLock { state in
+            guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return (false, 0) }
             state.mappings.remove(at: index)
             state.arrivals[id] = nil
+            let freed = state.charged[id] ?? 0
+            state.charged[id] = nil
             state.reindex()
-            return true
+            return (true, freed)
         }
+        ledger?.release(freed)
+        return removed
     }
 
     /// Removes every mapping, the initial ones too (WireMock's `DELETE /__admin/mappings`).
     package func removeAll() {
-        state.withLock { $0 = State(scenarioStates: $0.scenarioStates) }
+        let freed = state.withLock { state in
+            defer { state = State(scenarioStates: state.scenarioStates) }
+            return state.charged.values.reduce(0, +)
+        }
+        ledger?.release(freed)
     }
 
     /// Back to the mappings the server started with, every scenario in `Started`.
     package func reset() {
-        state.withLock { state in
+        let freed = state.withLock { state in
+            let freed = state.charged.values.reduce(0, +)
             state = State()
             for mapping in initial { Self.insert(mapping, into: &state) }
             state.reindex()
+            return freed
         }
+        ledger?.release(freed)
     }
 
     private static func insert(_ mapping: StubMapping, into state: inout State, arrival: Int? = nil) {

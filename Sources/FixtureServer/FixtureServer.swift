@@ -62,6 +62,9 @@ public struct FixtureServer: Sendable {
         /// process's descriptor limit less room for files and the listener
         /// (``defaultMaximumConnections``).
         public var maximumConnections: Int
+        /// The most bytes of request bodies one world's journal keeps (the server's, and each
+        /// sandbox's); the oldest entries go first.
+        public var journalBytes: Int
         /// How long matching one request against the stubs may take, every pattern together; past
         /// it the request is answered as if no stub matched, and the journal says so.
         public var matchBudget: Duration
@@ -95,6 +98,7 @@ public struct FixtureServer: Sendable {
             self.maximumConnections = FixtureServer.defaultMaximumConnections
             self.onDelay = nil
             self.matchBudget = MatchBudget.defaultAllowance
+            self.journalBytes = 4 << 20
         }
     }
 
@@ -140,7 +144,7 @@ public struct FixtureServer: Sendable {
     public init(configuration: Configuration = Configuration(), backend: FixtureBackend, logger: Logger? = nil) {
         self.configuration = configuration
         self.backend = backend
-        self.journal = RequestJournal()
+        self.journal = RequestJournal(byteCapacity: configuration.journalBytes)
         self.logger = logger ?? Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -160,7 +164,9 @@ public struct FixtureServer: Sendable {
     public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some Service {
         Application(
             responder: BackendResponder(
-                backend: backend, journal: journal, sandboxes: Sandboxes(base: backend), configuration: configuration,
+                backend: backend, journal: journal,
+                sandboxes: Sandboxes(base: backend, journalBytes: configuration.journalBytes),
+                configuration: configuration,
                 logger: logger,
                 faults: FaultInjector(
                     failureRate: configuration.failureRate,

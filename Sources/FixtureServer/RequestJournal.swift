@@ -16,12 +16,16 @@ public final class RequestJournal: Sendable {
             /// The path with its query, as sent.
             public var url: String
             public var headers: [String: String]
-            /// The body as text (UTF-8), absent when there was none.
+            /// The body as text (UTF-8), absent when there was none: its first
+            /// ``RequestJournal/bodyLimit`` bytes.
             public var body: String?
-            /// The body again, decoded, when it is JSON.
+            /// The body again, decoded, when it is JSON (and was kept whole); decoded when the
+            /// journal is read, not kept.
             public var jsonBody: JSONValue?
             /// The body's size in bytes.
             public var bodyBytes: Int
+            /// Whether ``body`` is only the first part of it.
+            public var bodyTruncated: Bool?
         }
 
         public struct Response: Sendable, Codable, Equatable {
@@ -45,15 +49,30 @@ public final class RequestJournal: Sendable {
 
     /// The most entries kept; the oldest go first.
     public let capacity: Int
-    private let state = NIOLockedValueBox<(next: Int, entries: [Entry])>((1, []))
+    /// The most bytes of bodies kept, all entries together; the oldest go first.
+    public let byteCapacity: Int
+    /// The most bytes of one body kept; the rest is counted (``Entry/Request/bodyBytes``), not kept.
+    public let bodyLimit: Int
+    private let state = NIOLockedValueBox<(next: Int, entries: [Entry], bytes: Int)>((1, [], 0))
 
-    public init(capacity: Int = 1000) {
+    /// A journal of at most `capacity` entries and `byteCapacity` bytes of bodies, each body cut
+    /// at `bodyLimit` bytes: 1,000 entries, 4 MiB and 16 KiB by default, so a world's journal
+    /// holds a few megabytes whatever its clients send.
+    public init(capacity: Int = 1000, byteCapacity: Int = 4 << 20, bodyLimit: Int = 16 << 10) {
         self.capacity = capacity
+        self.byteCapacity = byteCapacity
+        self.bodyLimit = bodyLimit
     }
 
-    /// Every entry, newest first.
+    /// Every entry, newest first, a JSON body decoded again.
     public var entries: [Entry] {
-        state.withLockedValue { $0.entries.reversed() }
+        state.withLockedValue { $0.entries.reversed() }.map { entry in
+            var entry = entry
+            if entry.request.bodyTruncated != true, let body = entry.request.body {
+                entry.request.jsonBody = JSONValue.parse(Data(body.utf8))
+            }
+            return entry
+        }
     }
 
     /// Records a request and what it got.
@@ -69,22 +88,39 @@ public final class RequestJournal: Sendable {
             let value = Self.secretFields.contains(name) ? "[redacted]" : field.value
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
+        let whole = json.map(Self.encode) ?? text
+        let kept = whole.map { Self.prefix($0, bytes: bodyLimit) }
+        let size = kept?.utf8.count ?? 0
         state.withLockedValue { state in
             let entry = Entry(
                 id: state.next, wasMatched: matched, note: note, loggedDate: date,
                 request: .init(
-                    method: request.method.rawValue, url: request.path ?? "/", headers: headers,
-                    body: json.map(Self.encode) ?? text, jsonBody: json, bodyBytes: body.count),
+                    method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: kept,
+                    jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
                 response: .init(status: status, fault: fault))
             state.next += 1
             state.entries.append(entry)
-            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
+            state.bytes += size
+            while state.entries.count > capacity || (state.bytes > byteCapacity && state.entries.count > 1) {
+                state.bytes -= state.entries.removeFirst().request.body?.utf8.count ?? 0
+            }
         }
     }
 
     /// Forgets every entry.
     public func clear() {
-        state.withLockedValue { $0.entries.removeAll() }
+        state.withLockedValue { state in
+            state.entries.removeAll()
+            state.bytes = 0
+        }
+    }
+
+    /// The first `bytes` bytes of `text`, cut where a character starts.
+    static func prefix(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+        while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { end = text.utf8.index(before: end) }
+        return String(decoding: text.utf8[..<end], as: UTF8.self)
     }
 
     static let secretFields: Set<String> = ["authorization", "proxy-authorization", "cookie"]

@@ -7,7 +7,8 @@ import NIOConcurrencyHelpers
 /// from the server's start state. Eight simulators running UI tests in parallel share one server
 /// and never see each other's stubs or requests.
 ///
-/// At most ``capacity`` sandboxes are kept; the one used least recently goes first.
+/// At most ``capacity`` sandboxes are kept; the one used least recently goes first, and goes too
+/// when the server's stubs run out of bytes (its stubs leave with it).
 final class Sandboxes: Sendable {
     /// One sandbox's world.
     struct World: Sendable {
@@ -21,10 +22,29 @@ final class Sandboxes: Sendable {
     static let capacity = 256
 
     private let base: FixtureBackend
+    /// The bytes of bodies each sandbox's journal keeps.
+    private let journalBytes: Int
     private let state = NIOLockedValueBox<(worlds: [String: World], used: [String: Int], clock: Int)>(([:], [:], 0))
 
-    init(base: FixtureBackend) {
+    init(base: FixtureBackend, journalBytes: Int = 4 << 20) {
         self.base = base
+        self.journalBytes = journalBytes
+        base.stubs.ledger?.reclaim { [weak self] in self?.evictLeastRecentlyUsed() ?? false }
+    }
+
+    /// Lets the least recently used sandbox go, never the one used last (it is the one asking);
+    /// `false` when there is none to let go.
+    private func evictLeastRecentlyUsed() -> Bool {
+        let evicted: World? = state.withLockedValue { state in
+            guard state.worlds.count > 1,
+                let oldest = state.used.filter({ state.worlds[$0.key] != nil }).min(by: { $0.value < $1.value })?.key
+            else { return nil }
+            state.used[oldest] = nil
+            return state.worlds.removeValue(forKey: oldest)
+        }
+        // Outside the lock: its stubs give their bytes back to the ledger.
+        evicted?.backend.stubs.removeAll()
+        return evicted != nil
     }
 
     /// The sandbox `name`, made from the start state if it is new.
@@ -37,10 +57,12 @@ final class Sandboxes: Sendable {
                 let oldest = state.used.filter({ state.worlds[$0.key] != nil })
                     .min(by: { $0.value < $1.value })?.key
             {
-                state.worlds[oldest] = nil
+                // Its stubs give their bytes back to the ledger (no other lock is taken).
+                state.worlds.removeValue(forKey: oldest)?.backend.stubs.removeAll()
                 state.used[oldest] = nil
             }
-            let world = World(backend: FixtureBackend(startingAs: base), journal: RequestJournal())
+            let world = World(
+                backend: FixtureBackend(startingAs: base), journal: RequestJournal(byteCapacity: journalBytes))
             state.worlds[name] = world
             return world
         }

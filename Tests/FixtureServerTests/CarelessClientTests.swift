@@ -368,6 +368,43 @@ struct CarelessClientTests {
             }
         }
     }
+
+    // MARK: Byte budgets
+
+    @Test func theJournalKeepsABoundedPrefixOfEachBodyAndABoundedTotal() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.journalBytes = 64 << 10
+        try await withFixtureServer(configuration) { server in
+            let body = #"{"padding": ""# + String(repeating: "x", count: FixtureServer.maximumRequestBody - 64) + #""}"#
+            for _ in 0..<10 { _ = try await Backend.send(server, .post, "/auth/authenticate", json: body) }
+            let kept = try await journal(server).compactMap { $0["request"] as? [String: Any] }
+            #expect(kept.count == 4, "64 KiB holds four 16 KiB prefixes")
+            #expect(kept.allSatisfy { ($0["body"] as? String)?.utf8.count == 16 << 10 })
+            #expect(
+                kept.allSatisfy { $0["bodyTruncated"] as? Bool == true && $0["bodyBytes"] as? Int == body.utf8.count })
+        }
+    }
+
+    @Test func whenTheServersStubsRunOutOfBytesTheLeastRecentlyUsedSandboxGoes() async throws {
+        var backend = FixtureBackend.Configuration(testRoutes: true)
+        backend.stubBytes = 2 << 20  // one world may keep 1 MiB
+        try await withFixtureServer(backend: backend) { server in
+            let large =
+                #"{"request": {"urlPath": "/big"}, "response": {"status": 200, "body": "\#(String(repeating: "x", count: 700 << 10))"}}"#
+            #expect(
+                try await Backend.send(server, .post, "/__sandbox/first/__admin/mappings", json: large).status == 201)
+            #expect(
+                try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large).status == 201)
+            let overWorld = try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large)
+            #expect(overWorld.status == 507, "a world keeps at most 1 MiB")
+            #expect(try await Backend.send(server, .get, "/__sandbox/second/big").status == 200, "nothing else is lost")
+            // A third sandbox needs room: the least recently used one (first) goes, with its stubs.
+            #expect(
+                try await Backend.send(server, .post, "/__sandbox/third/__admin/mappings", json: large).status == 201)
+            #expect(try await Backend.send(server, .get, "/__sandbox/second/big").status == 200)
+            #expect(try await Backend.send(server, .get, "/__sandbox/first/big").status == 404)
+        }
+    }
 }
 
 /// Lines appended from any thread, read in order.

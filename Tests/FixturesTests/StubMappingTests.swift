@@ -220,10 +220,34 @@ struct StubMappingTests {
         let store = StubStore(capacity: 3)
         try store.add((0..<2).map { try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#) })
         let two = try (2..<4).map { try stub(#"{"id": "s\#($0)", "request": {}, "response": {}}"#) }
-        #expect(throws: StubError(status: 422, message: "A server keeps at most 3 stubs.")) { try store.add(two) }
+        #expect(throws: StubError(status: 507, message: "A world (the server, or a sandbox) keeps at most 3 stubs.")) {
+            try store.add(two)
+        }
         #expect(store.mappings.map(\.id) == ["s1", "s0"], "none of the two was kept")
         try store.add(stub(#"{"id": "s0", "request": {}, "response": {"status": 201}}"#))
         #expect(store.mappings.count == 2, "the same id replaces")
+    }
+
+    @Test func storesKeepTheirBytesAndTheServersLedgerAllTogether() throws {
+        let big = { (id: String) in
+            try stub(
+                #"{"id": "\#(id)", "request": {}, "response": {"body": "\#(String(repeating: "x", count: 600))"}}"#)
+        }
+        let ledger = ByteLedger(limit: 1_800)
+        let one = StubStore(byteCapacity: 1_500, ledger: ledger)
+        let other = StubStore(byteCapacity: 1_500, ledger: ledger)
+        try one.add(big("a"))
+        #expect(throws: StubError.self) { try one.add([big("b"), big("c")]) }
+        #expect(one.mappings.map(\.id) == ["a"], "over the world's bytes: none kept")
+        try other.add(big("d"))
+        #expect(ledger.used > 1_200)
+        #expect(throws: StubError.self) { try other.add(big("e")) }
+        #expect(other.mappings.map(\.id) == ["d"], "over the server's bytes: none kept")
+        one.removeAll()
+        try other.add(big("e"))
+        #expect(other.mappings.count == 2, "the bytes came back")
+        other.reset()
+        #expect(ledger.used == 0)
     }
 
     // MARK: The contract
@@ -266,6 +290,21 @@ struct StubMappingTests {
     }
 
     // MARK: A WireMock folder
+
+    @Test func aFolderLargerThanTheServerReadsIsRefusedBeforeAnyFileIsParsed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        // Not even JSON: were it parsed, the error would say so.
+        try Data(repeating: UInt8(ascii: "["), count: 3 << 20).write(to: mappings.appendingPathComponent("huge.json"))
+        #expect(
+            throws: StubFolder.LoadError(
+                message: "\(mappings.path) holds 3 MiB of mappings; a server reads at most 2 MiB.")
+        ) {
+            try StubFolder.load(root, maximumBytes: 2 << 20)
+        }
+    }
 
     @Test func aWireMockRootFolderLoadsItsMappingsAndFiles() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")

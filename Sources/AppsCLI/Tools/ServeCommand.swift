@@ -34,6 +34,21 @@ struct ServeCommand: AsyncParsableCommand {
     var maximumConnections: Int?
 
     @Option(
+        name: .customLong("match-budget-ms"), parsing: .unconditional,
+        help: "Milliseconds matching one request against the stubs may take, all patterns together (1 to 10000).")
+    var matchBudgetMilliseconds = 100
+
+    @Option(
+        name: .customLong("stub-budget-mb"), parsing: .unconditional,
+        help: "MiB of stubs all worlds (the server and its sandboxes) keep together; one world an eighth of it.")
+    var stubBudgetMegabytes = 256
+
+    @Option(
+        name: .customLong("journal-mb"), parsing: .unconditional,
+        help: "MiB of request bodies each world's journal keeps (the first 16 KiB of each body).")
+    var journalMegabytes = 4
+
+    @Option(
         name: .customLong("failure-rate"), parsing: .unconditional,
         help: "The fraction of requests (0 to 1) answered 503.")
     var failureRate = 0.0
@@ -143,6 +158,15 @@ struct ServeCommand: AsyncParsableCommand {
         if adminToken?.isEmpty == true {
             throw ValidationError("--admin-token is empty: give a token, or leave the option out.")
         }
+        guard (1...10_000).contains(matchBudgetMilliseconds) else {
+            throw ValidationError("--match-budget-ms must be between 1 and 10000.")
+        }
+        guard (1...65_536).contains(stubBudgetMegabytes) else {
+            throw ValidationError("--stub-budget-mb must be between 1 and 65536.")
+        }
+        guard (1...4_096).contains(journalMegabytes) else {
+            throw ValidationError("--journal-mb must be between 1 and 4096.")
+        }
         guard maximumDelayedAnswers >= 1 else { throw ValidationError("--max-delayed must be 1 or more.") }
         if let maximumConnections, maximumConnections < 1 {
             throw ValidationError("--max-connections must be 1 or more.")
@@ -172,7 +196,8 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: .init(
                     authOutcome: authOutcome, seed: seed, testRoutes: testRoutes,
                     dataDirectory: data.map { URL(fileURLWithPath: $0) },
-                    rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }))
+                    rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }, stubBytes: stubBudgetMegabytes << 20)
+            )
         } catch let error as StubFolder.LoadError {
             try? StandardStreams().write("error: --root-dir: \(error.message)\n", to: .standardError)
             throw ExitCode(65)
@@ -187,6 +212,8 @@ struct ServeCommand: AsyncParsableCommand {
             dropRate: dropRate, resetRate: resetRate, truncateRate: truncateRate, dribbleRate: dribbleRate,
             dribbleDuration: .milliseconds(dribbleMilliseconds), seed: seed)
         configuration.maximumDelayedAnswers = maximumDelayedAnswers
+        configuration.matchBudget = .milliseconds(matchBudgetMilliseconds)
+        configuration.journalBytes = journalMegabytes << 20
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
         let (token, tokenLine) = adminAccess(environment: ProcessInfo.processInfo.environment)
         configuration.adminToken = token
