@@ -102,12 +102,7 @@ package final class StubStore: Sendable {
     package func add(_ mappings: [StubMapping]) throws(StubError) {
         let bytes = mappings.reduce(0) { $0 + $1.size }
         // Reserved before this store's lock: reclaiming may empty another world's store.
-        if let ledger, !ledger.reserve(bytes) {
-            throw StubError(
-                status: 507,
-                message: "The server's stubs would take more than \(Self.megabytes(ledger.limit)) (apps serve "
-                    + "--stub-budget-mb): remove stubs or sandboxes first.")
-        }
+        if let ledger, !ledger.reserve(bytes) { throw Self.overLedger(ledger) }
         let (refused, freed): (StubError?, Int) = state.withLock { state in
             let replaced = Set(mappings.map(\.id))
             let kept = state.mappings.filter { !replaced.contains($0.id) }
@@ -143,13 +138,20 @@ package final class StubStore: Sendable {
         if let refused { throw refused }
     }
 
+    private static func overLedger(_ ledger: ByteLedger) -> StubError {
+        StubError(
+            status: 507,
+            message: "The server's stubs would take more than \(megabytes(ledger.limit)) (apps serve "
+                + "--stub-budget-mb): remove stubs or sandboxes first.")
+    }
+
     private static func megabytes(_ bytes: Int) -> String {
         bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Replaces the mapping `id` (keeping its place among equals); `false` when there is none.
-    package func replace(id: String, with mapping: StubMapping) -> Bool {
-        guard ledger?.reserve(mapping.size) ?? true else { return false }
+    package func replace(id: String, with mapping: StubMapping) throws(StubError) -> Bool {
+        if let ledger, !ledger.reserve(mapping.size) { throw Self.overLedger(ledger) }
         let (replaced, freed) = state.withLock { state in
             guard let index = state.mappings.firstIndex(where: { $0.id == id }) else { return (false, mapping.size) }
             let arrival = state.arrivals[id]

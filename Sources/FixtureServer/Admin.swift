@@ -144,7 +144,9 @@ struct Admin: Sendable {
                         members["id"] = .string(id)
                         given = try stub(JSONValue.object(members).data)
                     }
-                    guard backend.stubs.replace(id: id, with: given) else { throw unknown }
+                    var replaced = false
+                    try stubbing { () throws(StubError) in replaced = try backend.stubs.replace(id: id, with: given) }
+                    guard replaced else { throw unknown }
                     return jsonAnswer(.ok, given.json)
                 default:
                     guard backend.stubs.remove(id: id) else { throw unknown }
