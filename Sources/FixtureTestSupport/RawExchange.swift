@@ -66,32 +66,61 @@ public struct RawExchangeFailed: Error {
     public let step: String
 }
 
-private func blockingExchange(port: Int, request: String, hangingUp: Bool) throws -> RawExchange {
-    #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw RawExchangeFailed(step: "socket") }
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+/// A TCP connection to `127.0.0.1:port` that a test drives by hand: opened, written to, read from,
+/// closed. Blocking: use it on a thread of its own, or for calls that return at once.
+public struct RawConnection {
+    /// The socket.
+    public let descriptor: Int32
+
+    /// Connects, with reads that give up after 10 seconds.
+    public init(port: Int) throws {
+        #if canImport(Glibc)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw RawExchangeFailed(step: "socket") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { [descriptor] pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            _ = closeSocket(descriptor)
+            throw RawExchangeFailed(step: "connect")
         }
     }
-    guard connected else { throw RawExchangeFailed(step: "connect") }
-    var bytes = Array(request.utf8)[...]
-    while !bytes.isEmpty {
-        let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent > 0 else { throw RawExchangeFailed(step: "send") }
-        bytes = bytes.dropFirst(sent)
+
+    /// Sends all of `text`.
+    public func send(_ text: String) throws {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw RawExchangeFailed(step: "send") }
+            bytes = bytes.dropFirst(sent)
+        }
     }
+
+    /// Closes the connection, as a client that leaves does.
+    public func close() {
+        _ = closeSocket(descriptor)
+    }
+}
+
+private let sendBytes = send
+private let closeSocket = close
+
+private func blockingExchange(port: Int, request: String, hangingUp: Bool) throws -> RawExchange {
+    let connection = try RawConnection(port: port)
+    let descriptor = connection.descriptor
+    defer { connection.close() }
+    try connection.send(request)
     var exchange = RawExchange(received: Data(), reads: 0, ending: .closed)
     if hangingUp { return exchange }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)

@@ -98,7 +98,7 @@ struct CarelessClientTests {
             #expect(try await stub(server, delayed).status == 201)
             // The first answer takes the one place and keeps it while its client waits.
             let holder = try RawConnection(port: server.port)
-            holder.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            try holder.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             var iterator = steps.makeAsyncIterator()
             #expect(await iterator.next() == .waiting)
             let over = try await Backend.send(server, .get, "/slow")
@@ -413,37 +413,3 @@ final class EventLog: Sendable {
     func append(_ line: String) { state.withLock { $0.append(line) } }
     var lines: [String] { state.withLock { $0 } }
 }
-
-/// A connection the test drives by hand: opened, written to, closed.
-struct RawConnection {
-    let descriptor: Int32
-
-    init(port: Int) throws {
-        #if canImport(Glibc)
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard descriptor >= 0, connected else { throw RawConnectionFailed() }
-    }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    func close() {
-        _ = Glibc.close(descriptor)
-    }
-}
-
-struct RawConnectionFailed: Error {}
