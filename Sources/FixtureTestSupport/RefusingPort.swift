@@ -28,10 +28,17 @@ public func withRefusingPort<T>(_ port: Int = 0, _ body: (Int) async throws -> T
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-            bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+    // A server that just stopped may still be closing its listening socket on its event loop: a
+    // port it left is tried again (yielding, not sleeping) before it counts as taken.
+    var bound = false
+    for _ in 0..<(port == 0 ? 1 : 2_000) {
+        bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
         }
+        guard !bound, errno == EADDRINUSE else { break }
+        await Task.yield()
     }
     guard bound else { throw PortUnavailable(port: port) }
     return try await body(Int(UInt16(bigEndian: address.sin_port)))
