@@ -30,9 +30,13 @@ public final class FixtureBackend: Sendable {
         /// The most bytes of stubs (their JSON text) every world of the server keeps together: the
         /// main one and each sandbox (`apps serve --stub-budget-mb`, 256 MiB by default).
         public var stubBytes: Int
-        /// The most bytes of stubs one world keeps: an eighth of ``stubBytes``, so one sandbox
-        /// cannot take them all.
-        public var stubBytesPerWorld: Int { max(1 << 20, stubBytes / 8) }
+        /// The most bytes of stubs one world keeps: an eighth of ``stubBytes`` unless set, so one
+        /// sandbox cannot take them all.
+        public var stubBytesPerWorld: Int {
+            get { perWorld ?? stubBytes / 8 }
+            set { perWorld = newValue }
+        }
+        private var perWorld: Int?
 
         public init(
             authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,

@@ -65,6 +65,10 @@ public struct FixtureServer: Sendable {
         /// The most bytes of request bodies one world's journal keeps (the server's, and each
         /// sandbox's); the oldest entries go first.
         public var journalBytes: Int
+        /// The most bytes of one request body the journal keeps.
+        public var journalBodyLimit: Int
+        /// The largest request body read; a larger one is `413`.
+        public var maximumRequestBody: Int
         /// How long matching one request against the stubs may take, every pattern together; past
         /// it the request is answered as if no stub matched, and the journal says so.
         public var matchBudget: Duration
@@ -99,6 +103,8 @@ public struct FixtureServer: Sendable {
             self.onDelay = nil
             self.matchBudget = MatchBudget.defaultAllowance
             self.journalBytes = 4 << 20
+            self.journalBodyLimit = 16 << 10
+            self.maximumRequestBody = FixtureServer.maximumRequestBody
         }
     }
 
@@ -132,7 +138,7 @@ public struct FixtureServer: Sendable {
     /// backend's.
     public typealias Forward = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
-    /// The largest request body the server reads.
+    /// The largest request body the server reads by default.
     public static let maximumRequestBody = 1 << 20
 
     public let configuration: Configuration
@@ -144,7 +150,8 @@ public struct FixtureServer: Sendable {
     public init(configuration: Configuration = Configuration(), backend: FixtureBackend, logger: Logger? = nil) {
         self.configuration = configuration
         self.backend = backend
-        self.journal = RequestJournal(byteCapacity: configuration.journalBytes)
+        self.journal = RequestJournal(
+            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit)
         self.logger = logger ?? Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -165,7 +172,12 @@ public struct FixtureServer: Sendable {
         Application(
             responder: BackendResponder(
                 backend: backend, journal: journal,
-                sandboxes: Sandboxes(base: backend, journalBytes: configuration.journalBytes),
+                sandboxes: Sandboxes(
+                    base: backend,
+                    journal: { [configuration] in
+                        RequestJournal(
+                            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit)
+                    }),
                 configuration: configuration,
                 logger: logger,
                 faults: FaultInjector(
@@ -232,40 +244,49 @@ struct BackendResponder: HTTPResponder {
     }
 
     private func response(to request: Request, context: Context) async throws -> Response {
-        if let (name, target) = Sandboxes.split(request.head.path ?? "/") {
-            guard isPlainName(name), !target.hasPrefix(Sandboxes.prefix) else {
+        // The world is known before the body is read, so an oversized body is journaled where it
+        // was sent (an admin request, which the journal does not keep, is not). The body is read
+        // from the request as it arrived, once, whichever world it goes to.
+        var world = (backend: backend, journal: journal)
+        var target = request.head
+        var sandboxed = false
+        if let (name, path) = Sandboxes.split(request.head.path ?? "/") {
+            guard isPlainName(name), !path.hasPrefix(Sandboxes.prefix) else {
                 return Self.message(
                     .badRequest,
                     "A sandbox's name is 1 to 64 letters, digits, '.', '_' or '-', not dots alone "
                         + "(/__sandbox/NAME/…), and sandboxes do not nest.")
             }
-            // The same request in the sandbox's world, its path without the sandbox's prefix. With
-            // a token, only a request that carries it makes a sandbox: anyone on the network may
-            // use one, but cannot push a protected test's sandbox out by making 256 new ones.
+            // With a token, only a request that carries it makes a sandbox: anyone on the network
+            // may use one, but cannot push a protected test's sandbox out by making 256 new ones.
             let mayCreate = configuration.adminToken.map { carriesToken($0, request.head) } ?? true
-            guard let world = mayCreate ? sandboxes.world(name) : sandboxes.existingWorld(name) else {
+            guard let made = mayCreate ? sandboxes.world(name) : sandboxes.existingWorld(name) else {
                 return Self.message(
                     .notFound,
                     "There is no sandbox \(name); a request with the admin token makes one "
                         + "(Authorization: Bearer TOKEN).")
             }
-            var sandboxed = self
-            (sandboxed.backend, sandboxed.journal) = (world.backend, world.journal)
-            var head = request.head
-            head.path = target
-            return try await sandboxed.response(to: Request(head: head, body: request.body), context: context)
+            world = (made.backend, made.journal)
+            target.path = path
+            sandboxed = true
         }
-        // Read once the world is known, so an oversized body is journaled where it was sent (an
-        // admin request, which the journal does not keep, is not).
         var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: FixtureServer.maximumRequestBody)
+            body = try await request.collectBody(upTo: configuration.maximumRequestBody)
         } catch is NIOTooManyBytesError {
-            if !request.uri.path.hasPrefix(Admin.prefix) {
-                journal.record(request.head, body: Data(), status: 413, fault: nil)
+            if !(target.path ?? "/").hasPrefix(Admin.prefix) {
+                world.journal.record(target, body: Data(), status: 413, fault: nil)
             }
-            return Self.message(.contentTooLarge, "The request body is larger than 1 MiB.")
+            let limit = configuration.maximumRequestBody
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return Self.message(.contentTooLarge, "The request body is larger than \(size).")
+        }
+        if sandboxed {
+            // The same request in the sandbox's world, its path without the sandbox's prefix.
+            var responder = self
+            (responder.backend, responder.journal) = world
+            return try await responder.response(to: Request(head: target, body: .init(buffer: body)), context: context)
         }
         let bodyData = Data(body.readableBytesView)
         if request.uri.path.hasPrefix(Admin.prefix) {

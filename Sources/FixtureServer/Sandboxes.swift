@@ -22,13 +22,13 @@ final class Sandboxes: Sendable {
     static let capacity = 256
 
     private let base: FixtureBackend
-    /// The bytes of bodies each sandbox's journal keeps.
-    private let journalBytes: Int
+    /// Makes each new sandbox's journal, with the server's bounds.
+    private let makeJournal: @Sendable () -> RequestJournal
     private let state = NIOLockedValueBox<(worlds: [String: World], used: [String: Int], clock: Int)>(([:], [:], 0))
 
-    init(base: FixtureBackend, journalBytes: Int = 4 << 20) {
+    init(base: FixtureBackend, journal makeJournal: @escaping @Sendable () -> RequestJournal = { RequestJournal() }) {
         self.base = base
-        self.journalBytes = journalBytes
+        self.makeJournal = makeJournal
         base.stubs.ledger?.reclaim { [weak self] in self?.evictLeastRecentlyUsed() ?? false }
     }
 
@@ -62,7 +62,7 @@ final class Sandboxes: Sendable {
                 state.used[oldest] = nil
             }
             let world = World(
-                backend: FixtureBackend(startingAs: base), journal: RequestJournal(byteCapacity: journalBytes))
+                backend: FixtureBackend(startingAs: base), journal: makeJournal())
             state.worlds[name] = world
             return world
         }

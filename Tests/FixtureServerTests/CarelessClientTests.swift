@@ -200,8 +200,10 @@ struct CarelessClientTests {
     }
 
     @Test func anOversizedBodyIsJournaledInTheWorldItWasSentTo() async throws {
-        try await withFixtureServer { server in
-            let huge = String(repeating: "x", count: FixtureServer.maximumRequestBody + 1)
+        var configuration = FixtureServer.Configuration()
+        configuration.maximumRequestBody = 1024
+        try await withFixtureServer(configuration) { server in
+            let huge = String(repeating: "x", count: 1025)
             #expect(try await Backend.send(server, .post, "/__sandbox/mine/lotto/draws", json: huge).status == 413)
             #expect(try await Backend.send(server, .post, "/__admin/mappings", json: huge).status == 413)
             #expect(try await journal(server).isEmpty, "neither is the main world's")
@@ -373,13 +375,13 @@ struct CarelessClientTests {
 
     @Test func theJournalKeepsABoundedPrefixOfEachBodyAndABoundedTotal() async throws {
         var configuration = FixtureServer.Configuration()
-        configuration.journalBytes = 64 << 10
+        (configuration.journalBytes, configuration.journalBodyLimit) = (4096, 1024)
         try await withFixtureServer(configuration) { server in
-            let body = #"{"padding": ""# + String(repeating: "x", count: FixtureServer.maximumRequestBody - 64) + #""}"#
+            let body = #"{"padding": ""# + String(repeating: "x", count: 3000) + #""}"#
             for _ in 0..<10 { _ = try await Backend.send(server, .post, "/auth/authenticate", json: body) }
             let kept = try await journal(server).compactMap { $0["request"] as? [String: Any] }
-            #expect(kept.count == 4, "64 KiB holds four 16 KiB prefixes")
-            #expect(kept.allSatisfy { ($0["body"] as? String)?.utf8.count == 16 << 10 })
+            #expect(kept.count == 4, "4 KiB holds four 1 KiB prefixes")
+            #expect(kept.allSatisfy { ($0["body"] as? String)?.utf8.count == 1024 })
             #expect(
                 kept.allSatisfy { $0["bodyTruncated"] as? Bool == true && $0["bodyBytes"] as? Int == body.utf8.count })
         }
@@ -387,16 +389,16 @@ struct CarelessClientTests {
 
     @Test func whenTheServersStubsRunOutOfBytesTheLeastRecentlyUsedSandboxGoes() async throws {
         var backend = FixtureBackend.Configuration(testRoutes: true)
-        backend.stubBytes = 2 << 20  // one world may keep 1 MiB
+        (backend.stubBytes, backend.stubBytesPerWorld) = (8 << 10, 4 << 10)
         try await withFixtureServer(backend: backend) { server in
             let large =
-                #"{"request": {"urlPath": "/big"}, "response": {"status": 200, "body": "\#(String(repeating: "x", count: 700 << 10))"}}"#
+                #"{"request": {"urlPath": "/big"}, "response": {"status": 200, "body": "\#(String(repeating: "x", count: 2800))"}}"#
             #expect(
                 try await Backend.send(server, .post, "/__sandbox/first/__admin/mappings", json: large).status == 201)
             #expect(
                 try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large).status == 201)
             let overWorld = try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large)
-            #expect(overWorld.status == 507, "a world keeps at most 1 MiB")
+            #expect(overWorld.status == 507, "a world keeps at most 4 KiB")
             #expect(try await Backend.send(server, .get, "/__sandbox/second/big").status == 200, "nothing else is lost")
             // A third sandbox needs room: the least recently used one (first) goes, with its stubs.
             #expect(
