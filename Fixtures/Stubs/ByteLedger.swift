@@ -39,3 +39,8 @@ package final class ByteLedger: Sendable {
         state.withLock { $0.used = max(0, $0.used - bytes) }
     }
 }
+
+/// A byte count as the server's messages say it: `32 MiB` when it is whole mebibytes, else `1024 bytes`.
+package func byteCount(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+}

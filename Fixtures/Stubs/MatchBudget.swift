@@ -32,8 +32,4 @@ package final class MatchBudget: @unchecked Sendable {
         return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 
-    /// Marks the allowance spent (a pattern ran out of it).
-    func spend() {
-        isSpent = true
-    }
 }

@@ -35,7 +35,7 @@ package enum StubFolder {
         guard sizes.reduce(0, +) <= maximumBytes else {
             throw LoadError(
                 message: "\(folder.path) holds \(sizes.reduce(0, +) >> 20) MiB of mappings; a server reads at most "
-                    + "\(maximumBytes >> 20) MiB.")
+                    + "\(byteCount(maximumBytes)).")
         }
         let files = root.appendingPathComponent("__files")
         var mappings: [StubMapping] = []

@@ -86,9 +86,7 @@ package struct StubResponse: Sendable {
             }
             body = .bytes(data)
         } else if let name = try fields.string("bodyFileName") {
-            body = .file(
-                try Self.file(name, in: files, path: fields.child("bodyFileName")),
-                files: files ?? URL(fileURLWithPath: "/"))
+            body = try Self.file(name, in: files, path: fields.child("bodyFileName"))
         } else {
             body = .bytes(Data())
         }
@@ -114,7 +112,7 @@ package struct StubResponse: Sendable {
 
     /// `name` inside the `__files` folder, which it may not leave, and a regular file: a folder, a
     /// FIFO or a device would fail (or hang) only when served.
-    private static func file(_ name: String, in files: URL?, path: String) throws(StubError) -> URL {
+    private static func file(_ name: String, in files: URL?, path: String) throws(StubError) -> Body {
         guard let files else { throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)") }
         guard !name.hasPrefix("/"), let file = inside(files.appendingPathComponent(name), files) else {
             throw .field(path, "\(name) is outside __files/")
@@ -127,7 +125,7 @@ package struct StubResponse: Sendable {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw .field(path, "\(name) in __files/ cannot be read")
         }
-        return file
+        return .file(file, files: files)
     }
 
     /// `file` with every link resolved, if it is still inside `files` (a link swapped in after the

@@ -120,7 +120,7 @@ package final class StubStore: Sendable {
                     StubError(
                         status: 507,
                         message:
-                            "A world (the server, or a sandbox) keeps at most \(Self.megabytes(byteCapacity)) of stubs."
+                            "A world (the server, or a sandbox) keeps at most \(byteCount(byteCapacity)) of stubs."
                     ),
                     bytes
                 )
@@ -141,12 +141,8 @@ package final class StubStore: Sendable {
     private static func overLedger(_ ledger: ByteLedger) -> StubError {
         StubError(
             status: 507,
-            message: "The server's stubs would take more than \(megabytes(ledger.limit)) (apps serve "
+            message: "The server's stubs would take more than \(byteCount(ledger.limit)) (apps serve "
                 + "--stub-budget-mb): remove stubs or sandboxes first.")
-    }
-
-    private static func megabytes(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Replaces the mapping `id` (keeping its place among equals); `false` when there is none.

@@ -278,9 +278,8 @@ struct BackendResponder: HTTPResponder {
             if !(target.path ?? "/").hasPrefix(Admin.prefix) {
                 world.journal.record(target, body: Data(), status: 413, fault: nil)
             }
-            let limit = configuration.maximumRequestBody
-            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
-            return Self.message(.contentTooLarge, "The request body is larger than \(size).")
+            return Self.message(
+                .contentTooLarge, "The request body is larger than \(byteCount(configuration.maximumRequestBody)).")
         }
         if sandboxed {
             // The same request in the sandbox's world, its path without the sandbox's prefix.

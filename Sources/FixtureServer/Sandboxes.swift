@@ -24,7 +24,8 @@ final class Sandboxes: Sendable {
     private let base: FixtureBackend
     /// Makes each new sandbox's journal, with the server's bounds.
     private let makeJournal: @Sendable () -> RequestJournal
-    private let state = NIOLockedValueBox<(worlds: [String: World], used: [String: Int], clock: Int)>(([:], [:], 0))
+    private typealias State = (worlds: [String: World], used: [String: Int], clock: Int)
+    private let state = NIOLockedValueBox<State>(([:], [:], 0))
 
     init(base: FixtureBackend, journal makeJournal: @escaping @Sendable () -> RequestJournal = { RequestJournal() }) {
         self.base = base
@@ -35,16 +36,19 @@ final class Sandboxes: Sendable {
     /// Lets the least recently used sandbox go, never the one used last (it is the one asking);
     /// `false` when there is none to let go.
     private func evictLeastRecentlyUsed() -> Bool {
-        let evicted: World? = state.withLockedValue { state in
-            guard state.worlds.count > 1,
-                let oldest = state.used.filter({ state.worlds[$0.key] != nil }).min(by: { $0.value < $1.value })?.key
-            else { return nil }
-            state.used[oldest] = nil
-            return state.worlds.removeValue(forKey: oldest)
+        let evicted = state.withLockedValue { state in
+            state.worlds.count > 1 ? Self.removeLeastRecentlyUsed(from: &state) : nil
         }
         // Outside the lock: its stubs give their bytes back to the ledger.
         evicted?.backend.stubs.removeAll()
         return evicted != nil
+    }
+
+    /// Takes the least recently used sandbox out of `state`; `nil` when there is none.
+    private static func removeLeastRecentlyUsed(from state: inout State) -> World? {
+        guard let oldest = state.used.min(by: { $0.value < $1.value })?.key else { return nil }
+        state.used[oldest] = nil
+        return state.worlds.removeValue(forKey: oldest)
     }
 
     /// The sandbox `name`, made from the start state if it is new.
@@ -53,13 +57,9 @@ final class Sandboxes: Sendable {
             state.clock += 1
             state.used[name] = state.clock
             if let world = state.worlds[name] { return world }
-            if state.worlds.count >= Self.capacity,
-                let oldest = state.used.filter({ state.worlds[$0.key] != nil })
-                    .min(by: { $0.value < $1.value })?.key
-            {
+            if state.worlds.count >= Self.capacity {
                 // Its stubs give their bytes back to the ledger (no other lock is taken).
-                state.worlds.removeValue(forKey: oldest)?.backend.stubs.removeAll()
-                state.used[oldest] = nil
+                Self.removeLeastRecentlyUsed(from: &state)?.backend.stubs.removeAll()
             }
             let world = World(
                 backend: FixtureBackend(startingAs: base), journal: makeJournal())
