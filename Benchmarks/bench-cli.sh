@@ -23,7 +23,10 @@ hyperfine --warmup 1 --runs 10 -N \
     "wc -l $work/lines.csv" \
     "env APPS_CACHE_DIR=$work/cache $apps lotto check-file $work/lines.csv --format json"
 
-echo "== the full-screen apps' input path: keys into apps pilot ui's form, applied and drawn (80x24, no terminal)"
+echo "== the full-screen apps' input path (no terminal): keys into apps pilot ui's form at 80x24, and a search"
+echo "   burst in apps koober ui at 200x50; the debug build swift run makes, then the release build"
+swift build --product apps
+.build/debug/apps bench input --runs 20
 "$apps" bench input --runs 20
 
 echo "== apps serve's stub matching: GET /lotto/draws answered in process, with 1,000 stubs and with none"

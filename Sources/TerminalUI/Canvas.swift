@@ -15,14 +15,37 @@ public enum TerminalColor: Hashable, Sendable {
 }
 
 /// How a cell is drawn.
+///
+/// Kept as one 64-bit word (two colours of 25 bits, four flags), so equal styles are equal bytes and
+/// a row of cells can be compared with one `memcmp`.
 public struct CellStyle: Hashable, Sendable {
-    public var foreground: TerminalColor?
-    public var background: TerminalColor?
-    public var bold = false
-    public var dim = false
-    public var underline = false
+    private var bits: UInt64 = 0
+
+    public var foreground: TerminalColor? {
+        get { Self.color(bits & Self.colorMask) }
+        set { bits = bits & ~Self.colorMask | Self.code(newValue) }
+    }
+    public var background: TerminalColor? {
+        get { Self.color(bits >> Self.colorBits & Self.colorMask) }
+        set { bits = bits & ~(Self.colorMask << Self.colorBits) | Self.code(newValue) << Self.colorBits }
+    }
+    public var bold: Bool {
+        get { flag(0) }
+        set { setFlag(0, newValue) }
+    }
+    public var dim: Bool {
+        get { flag(1) }
+        set { setFlag(1, newValue) }
+    }
+    public var underline: Bool {
+        get { flag(2) }
+        set { setFlag(2, newValue) }
+    }
     /// Foreground and background swapped: how a selection shows without colours.
-    public var inverse = false
+    public var inverse: Bool {
+        get { flag(3) }
+        set { setFlag(3, newValue) }
+    }
 
     public init(
         foreground: TerminalColor? = nil, background: TerminalColor? = nil, bold: Bool = false, dim: Bool = false,
@@ -37,19 +60,75 @@ public struct CellStyle: Hashable, Sendable {
     }
 
     public static let plain = CellStyle()
+
+    private static let colorBits: UInt64 = 25
+    private static let colorMask: UInt64 = (1 << colorBits) - 1
+    private static let rgbFlag: UInt64 = 1 << 24
+    private static let named: [TerminalColor] = [
+        .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white, .brightBlack, .brightWhite,
+    ]
+    /// The bit after the flags, free for ``Cell`` to use.
+    static let spareBit: UInt64 = 1 << (2 * colorBits + 4)
+
+    /// 0 for none, 1… for the named colours, the RGB bytes under a flag bit.
+    private static func code(_ color: TerminalColor?) -> UInt64 {
+        switch color {
+        case nil: 0
+        case .rgb(let red, let green, let blue): rgbFlag | UInt64(red) << 16 | UInt64(green) << 8 | UInt64(blue)
+        case let color?: UInt64(named.firstIndex(of: color) ?? 0) + 1
+        }
+    }
+
+    private static func color(_ code: UInt64) -> TerminalColor? {
+        if code & rgbFlag != 0 {
+            return .rgb(
+                UInt8(truncatingIfNeeded: code >> 16), UInt8(truncatingIfNeeded: code >> 8),
+                UInt8(truncatingIfNeeded: code))
+        }
+        return code == 0 ? nil : named[Int(code) - 1]
+    }
+
+    private func flag(_ index: UInt64) -> Bool { bits & (1 << (2 * Self.colorBits + index)) != 0 }
+
+    private mutating func setFlag(_ index: UInt64, _ on: Bool) {
+        let bit: UInt64 = 1 << (2 * Self.colorBits + index)
+        bits = on ? bits | bit : bits & ~bit
+    }
+
+    /// The style with the spare bit set or cleared (``Cell`` keeps its wide-tail mark there).
+    func marked(_ on: Bool) -> CellStyle {
+        var style = self
+        style.bits = on ? bits | Self.spareBit : bits & ~Self.spareBit
+        return style
+    }
+
+    var isMarked: Bool { bits & Self.spareBit != 0 }
 }
 
 /// One character cell of the screen. A wide character (two columns) is kept in the cell where
 /// it starts; the cell after it is its tail, which draws nothing of its own.
+///
+/// A cell is its character and one word of style, with no padding between or after them, so cells
+/// drawn alike are alike byte for byte.
 public struct Cell: Hashable, Sendable {
     public var character: Character
-    public var style: CellStyle
+    /// The style, with the wide-tail mark in its spare bit.
+    private var stored: CellStyle
+
+    public var style: CellStyle {
+        get { stored.marked(false) }
+        set { stored = newValue.marked(stored.isMarked) }
+    }
+
     /// The right half of the wide character in the cell before.
-    public internal(set) var isWideTail = false
+    public internal(set) var isWideTail: Bool {
+        get { stored.isMarked }
+        set { stored = stored.marked(newValue) }
+    }
 
     public init(_ character: Character = " ", style: CellStyle = .plain) {
         self.character = character
-        self.style = style
+        self.stored = style.marked(false)
     }
 
     static func tail(style: CellStyle) -> Cell {

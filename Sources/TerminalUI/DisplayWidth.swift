@@ -10,6 +10,8 @@ extension Character {
     /// Character("\u{200B}").terminalColumns  // 0
     /// ```
     public var terminalColumns: Int {
+        // Nearly every character drawn is ASCII, one column (CR-LF, two scalars, is measured below).
+        if isASCII, self != "\r\n" { return 1 }
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         // An emoji (with its modifiers, joined family members or variation selector) or a flag

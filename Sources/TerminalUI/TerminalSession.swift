@@ -87,7 +87,9 @@ public struct TerminalClock: Sendable {
 /// Binds a root view to a screen: draws it, tracks what it read with `withObservationTracking`,
 /// and draws again, writing only what changed, when any of that changes. There is no loop that
 /// polls: a frame is drawn on start, on a resize, when an observed property changes, and ten times
-/// a second while an activity indicator shows.
+/// a second while an activity indicator shows. Changes coalesce: however many properties change in
+/// one turn of the main actor (the keys of one read, an answer, a tick), one frame follows, and
+/// only the tracking of the latest frame can ask for another.
 ///
 /// The session keeps the keys every screen shares: Ctrl-C quits, Ctrl-L draws everything again,
 /// `?` (outside a text field) and F1 open the help overlay with the screen's ``TerminalView/keyHints``.
@@ -106,6 +108,11 @@ public final class TerminalSession: KeyReceiver {
     private let clock: TerminalClock
     private var activityStarts: [String: Duration] = [:]
     private var tick: Task<Void, Never>?
+    /// Whether a frame is asked for and not drawn yet.
+    private var frameDue = false
+    /// The frame whose tracking is live: a change seen by an older frame's tracking is stale, since
+    /// the frame after it was drawn from the newer state (and tracks it).
+    private var tracking = 0
     private var waiters: [Waiter] = []
     private var nextWaiter = 0
 
@@ -207,11 +214,25 @@ public final class TerminalSession: KeyReceiver {
         waiters.remove(at: index).continuation.resume(returning: frame)
     }
 
+    /// Asks for a frame once the current turn of the main actor is over; asking again before it is
+    /// drawn changes nothing.
+    private func setNeedsFrame() {
+        guard !frameDue else { return }
+        frameDue = true
+        Task { @MainActor [weak self] in
+            guard let self, self.frameDue else { return }
+            self.render()
+        }
+    }
+
     private func render() {
         var canvas = Canvas(width: frame.width, height: frame.height)
         canvas.now = clock.now()
         canvas.activityStarts = activityStarts
         let minimum = root.minimumSize
+        frameDue = false
+        tracking += 1
+        let generation = tracking
         withObservationTracking {
             if canvas.width < minimum.width || canvas.height < minimum.height {
                 canvas.tooSmall(minimum: minimum)
@@ -220,9 +241,12 @@ public final class TerminalSession: KeyReceiver {
                 if showsHelp { canvas.helpOverlay(title: "Keys", root.keyHints + Self.sessionKeys(root)) }
             }
         } onChange: { [weak self] in
-            // Called as the change begins; the task runs once it is done (and any others made in
-            // the same turn), then tracks again.
-            Task { @MainActor in self?.render() }
+            // Called as the change begins; the frame is drawn once it is done, with any others
+            // made in the same turn.
+            Task { @MainActor in
+                guard let self, self.tracking == generation else { return }
+                self.render()
+            }
         }
         write(writer.output(from: previous, to: canvas))
         // An activity's clock runs while it shows; one that is gone starts again from zero.
@@ -231,14 +255,20 @@ public final class TerminalSession: KeyReceiver {
             tick = Task { [clock, weak self] in
                 guard (try? await clock.sleep(.milliseconds(100))) != nil else { return }
                 self?.tick = nil
-                self?.render()
+                self?.setNeedsFrame()
             }
         }
         previous = canvas
         frame = canvas
         frameCount += 1
-        let ready = waiters.filter { $0.predicate(canvas) }
-        waiters.removeAll { $0.predicate(canvas) }
-        for waiter in ready { waiter.continuation.resume(returning: canvas) }
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting {
+            if waiter.predicate(canvas) {
+                waiter.continuation.resume(returning: canvas)
+            } else {
+                waiters.append(waiter)
+            }
+        }
     }
 }

@@ -56,6 +56,41 @@ struct CanvasTests {
         #expect(FrameWriter(colors: .none).output(from: first, to: second) == "\u{1B}[1;4H\u{1B}[0mF\u{1B}[0m")
     }
 
+    /// The frame writer passes over a row whose bytes are those of the frame before: cells drawn
+    /// alike must be alike byte for byte, with no padding or unset bytes between or after fields.
+    @Test func cellsDrawnAlikeAreAlikeByteForByte() {
+        #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride)
+        func drawn() -> Canvas {
+            var canvas = Canvas(width: 30, height: 4)
+            canvas.put("plain", row: 0)
+            canvas.put("named", row: 1, style: CellStyle(foreground: .cyan, bold: true))
+            canvas.put("rgb 東京", row: 2, style: CellStyle(background: .rgb(0, 206, 188), inverse: true))
+            canvas.put("none again", row: 3, style: CellStyle(foreground: nil, background: nil, underline: true))
+            return canvas
+        }
+        let first = drawn()
+        let second = drawn()
+        for row in 0..<4 { #expect(first.rowIsBitwiseEqual(row, in: second), "row \(row)") }
+    }
+
+    @Test func aStyleKeepsEveryColourAndFlagItIsGiven() {
+        let colors: [TerminalColor?] = [
+            nil, .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white, .brightBlack, .brightWhite,
+            .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(1, 2, 3),
+        ]
+        for foreground in colors {
+            for background in colors {
+                let style = CellStyle(foreground: foreground, background: background, bold: true, inverse: true)
+                #expect(style.foreground == foreground && style.background == background)
+                #expect(style.bold && !style.dim && !style.underline && style.inverse)
+            }
+        }
+        var cell = Cell.tail(style: CellStyle(dim: true))
+        #expect(cell.isWideTail && cell.style == CellStyle(dim: true))
+        cell.style = CellStyle(underline: true)
+        #expect(cell.isWideTail && cell.style.underline && !cell.style.dim)
+    }
+
     @Test func withoutColoursStylesKeepBoldAndInverse() {
         let style = CellStyle(foreground: .red, background: .rgb(0, 206, 188), bold: true, inverse: true)
         #expect(FrameWriter(colors: .trueColor).sgr(style) == "\u{1B}[0;1;7;31;48;2;0;206;188m")
@@ -235,6 +270,19 @@ final class BusyView: TerminalView {
     func handle(_ key: Key) -> KeyOutcome { .handled }
 }
 
+/// A spinner over a counter.
+final class BusyCounterView: TerminalView {
+    let counter: Counter
+    init(_ counter: Counter) { self.counter = counter }
+
+    func draw(in canvas: inout Canvas) {
+        canvas.activity("Loading…", id: "load", row: 0)
+        canvas.put("count \(counter.count)", row: 1)
+    }
+
+    func handle(_ key: Key) -> KeyOutcome { .handled }
+}
+
 @Suite("Session keys and time")
 @MainActor
 struct SessionKeysTests {
@@ -251,6 +299,26 @@ struct SessionKeysTests {
             _ = await session.frame { _ in session.frameCount > before }
         }
         #expect(session.frame.text(row: 0) == "⠹ Loading… 1.2 s")
+    }
+
+    /// Every frame used to leave its tracking behind: after n ticks of a spinner, one change drew
+    /// n frames. Only the latest frame's tracking counts, and one change draws one frame.
+    @Test func aChangeAfterManyTicksOfASpinnerDrawsOneFrame() async {
+        let manual = ManualClock()
+        let counter = Counter()
+        let session = TerminalSession(
+            root: BusyCounterView(counter), width: 40, height: 12, colors: .none, clock: manual.clock)
+        session.start()
+        for _ in 0..<20 {
+            let before = session.frameCount
+            await manual.advance(by: .milliseconds(100))
+            _ = await session.frame { _ in session.frameCount > before }
+        }
+        let before = session.frameCount
+        counter.count = 1
+        _ = await session.frame { $0.text(row: 1) == "count 1" }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(session.frameCount == before + 1)
     }
 
     @Test func questionMarkOpensTheHelpWithTheScreensKeysAndEscClosesIt() async {
