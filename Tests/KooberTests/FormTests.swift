@@ -37,6 +37,22 @@ struct KooberFormTests {
         return app
     }
 
+    /// A form is drawn from its fields' cases, in order, each bound through the subscript.
+    @Test func eachFieldIsReadAndWrittenByItsName() {
+        let signIn = SignInForm { _, _ throws(KooberError) in }
+        for field in SignInField.allCases { signIn[field] = field.rawValue + "@x" }
+        #expect(signIn.email == "email@x" && signIn.password == "password@x")
+        #expect(SignInField.allCases.map { signIn[$0] } == ["email@x", "password@x"])
+        let signUp = SignUpForm { _ throws(KooberError) in }
+        for field in SignUpField.allCases { signUp[field] = field.rawValue }
+        #expect(
+            signUp.account
+                == NewAccount(
+                    fullName: "fullName", nickname: "nickname", email: "email", phone: "phone", password: "password"))
+        #expect(SignUpField.allCases.map { signUp[$0] } == SignUpField.allCases.map(\.rawValue))
+        #expect(signUp.problems[.email] != nil, "written through the subscript is edited")
+    }
+
     @Test func theSignInFormSignsTheAppIn() async throws {
         let app = try makeApp(Backend())
         #expect(app.signInForm == nil)

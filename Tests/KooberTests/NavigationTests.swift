@@ -22,6 +22,23 @@ struct NavigationTests {
         #expect(model.screen == .onboarding(.welcome))
     }
 
+    @Test func theNewRideIsSetUpForTheSignedInUserAndGoesWithTheSession() async throws {
+        let (model, _) = try makeSUT()
+        model.launch()
+        let rides = RideServicesFake()
+        #expect(model.startNewRide(at: operaHouse, locations: rides, rides: rides) == nil, "no one is signed in")
+        #expect(model.newRide == nil)
+
+        let (signedIn, _) = try makeSUT(session: johnny)
+        signedIn.launch()
+        let ride = try #require(signedIn.startNewRide(at: operaHouse, locations: rides, rides: rides))
+        #expect(signedIn.newRide === ride)
+        #expect(ride.pickup == operaHouse)
+        signedIn.signOut()
+        #expect(signedIn.newRide == nil)
+        #expect(signedIn.screen == .onboarding(.welcome))
+    }
+
     @Test func launchingWithAStoredSessionIsSignedIn() throws {
         let (model, _) = try makeSUT(session: johnny)
         model.launch()
@@ -152,6 +169,19 @@ struct NewRideTests {
         #expect(picker.resultsQuery == "mo")
     }
 
+    /// The race the terminal app ran into: the pause of "" ends, and a key is typed before the
+    /// task resumes. The text typed stays as typed and nothing is searched for the text before.
+    @Test func aKeyTypedAsThePauseEndsIsNotUndoneByTheSearchBefore() async {
+        let rides = RideServicesFake()
+        let clock = TypingClock()
+        let picker = DropoffPickerViewModel(locations: rides, excluding: operaHouse, clock: clock)
+        clock.onSleep = { picker.query = "mo" }
+        await picker.searchAfterPause()
+        #expect(picker.query == "mo")
+        #expect(rides.searched.isEmpty)
+        #expect(picker.isSearching, "the search for \"mo\" is the next pause's")
+    }
+
     /// One search per key typed: "o" is answered after "mo", and must not replace its results.
     @Test func anOlderSearchAnsweredLastDoesNotReplaceTheNewerResults() async {
         let locations = SlowSearchFake(slowQuery: "o")
@@ -226,4 +256,16 @@ struct NewRideTests {
 @MainActor
 final class SignOutSpy {
     var count = 0
+}
+
+/// A clock whose sleep returns at once after `onSleep`: a key typed as a pause ends.
+@MainActor
+final class TypingClock: Clock, @unchecked Sendable {
+    var onSleep: () -> Void = {}
+    nonisolated var now: ContinuousClock.Instant { ContinuousClock.now }
+    nonisolated var minimumResolution: Duration { .zero }
+
+    nonisolated func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        await MainActor.run { onSleep() }
+    }
 }

@@ -78,7 +78,10 @@ public final class DropoffPickerViewModel: Identifiable {
         } catch {
             return
         }
-        await search(query)
+        // A key typed as the pause ended cancels this task (or will): the text is no longer the
+        // one paused on, and it must not be put back.
+        guard !Task.isCancelled, query == self.query else { return }
+        await fetch(query)
     }
 
     /// Sets ``query`` and searches it at once: the places whose name contains it, in any case, shown
@@ -87,6 +90,11 @@ public final class DropoffPickerViewModel: Identifiable {
     /// dropped, whenever it arrives. As the user types, ``searchAfterPause()`` is the one to call.
     public func search(_ query: String) async {
         self.query = query
+        await fetch(query)
+    }
+
+    /// Searches `query`, which ``query`` holds, and shows the answer if ``query`` still does.
+    private func fetch(_ query: String) async {
         let found: Result<[Location], NetworkError>
         do {
             found = .success(try await locations.searchLocations(query).filter { $0.id != excluded.id })

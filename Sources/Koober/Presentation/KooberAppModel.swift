@@ -19,6 +19,9 @@ public final class KooberAppModel {
     public private(set) var signInForm: SignInForm?
     /// The sign-up form while ``screen`` shows it: a new one each time it is shown.
     public private(set) var signUpForm: SignUpForm?
+    /// The signed-in user's new ride, once ``startNewRide(at:locations:rides:clock:)`` has set it
+    /// up; `nil` before, and again after signing out.
+    public private(set) var newRide: NewRideViewModel?
 
     private let store: any UserSessionStore
     private let signInUseCase: any SignInUseCase
@@ -123,8 +126,36 @@ public final class KooberAppModel {
         return error
     }
 
+    /// Sets up a new ride for the signed-in user, from `pickup`, and shows it as ``newRide``: a
+    /// token the backend rejects while the ride is requested signs the user out. `nil` when no one
+    /// is signed in.
+    ///
+    /// ```swift
+    /// if let ride = app.startNewRide(at: here, locations: service, rides: service) {
+    ///     await ride.loadRideOptions()
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - pickup: where the ride starts.
+    ///   - locations: where places and ride options come from.
+    ///   - rides: where the ride is requested; ``RemoteRideService`` is both.
+    ///   - clock: what the drop-off picker's pause in typing sleeps on; tests inject one.
+    @discardableResult
+    public func startNewRide(
+        at pickup: Location, locations: any LocationsService, rides: any RideService,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> NewRideViewModel? {
+        guard case .signedIn(let session) = screen else { return nil }
+        let ride = NewRideViewModel(
+            locations: locations, rides: rides, pickup: pickup, session: session,
+            onSessionExpired: { [weak self] in self?.signOut() }, clock: clock)
+        newRide = ride
+        return ride
+    }
+
     /// Forgets the session and returns to the welcome screen.
     public func signOut() {
+        newRide = nil
         do {
             try store.delete()
             error = nil

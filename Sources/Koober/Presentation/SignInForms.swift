@@ -44,6 +44,28 @@ public final class SignInForm {
     @ObservationIgnored private let signIn: @MainActor (String, String) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
 
+    /// A field's text by its name, so a form is drawn from ``SignInField/allCases`` in order:
+    ///
+    /// ```swift
+    /// ForEach(SignInField.allCases, id: \.self) { field in
+    ///     TextField(field.title, text: $form[field])
+    /// }
+    /// ```
+    public subscript(field: SignInField) -> String {
+        get {
+            switch field {
+            case .email: email
+            case .password: password
+            }
+        }
+        set {
+            switch field {
+            case .email: email = newValue
+            case .password: password = newValue
+            }
+        }
+    }
+
     /// Creates a ``SignInForm`` that submits to `signIn`; ``KooberAppModel`` makes the app's own.
     ///
     /// - Parameter signIn: signs in with an email and a password, or throws why not.
@@ -137,6 +159,34 @@ public final class SignUpForm {
     private var submitTapped = false
     @ObservationIgnored private let signUp: @MainActor (NewAccount) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
+
+    /// A field's text by its name, so a form is drawn from ``SignUpField/allCases`` in order:
+    ///
+    /// ```swift
+    /// ForEach(SignUpField.allCases, id: \.self) { field in
+    ///     TextField(field.title, text: $form[field])
+    /// }
+    /// ```
+    public subscript(field: SignUpField) -> String {
+        get {
+            switch field {
+            case .fullName: fullName
+            case .nickname: nickname
+            case .email: email
+            case .phone: phone
+            case .password: password
+            }
+        }
+        set {
+            switch field {
+            case .fullName: fullName = newValue
+            case .nickname: nickname = newValue
+            case .email: email = newValue
+            case .phone: phone = newValue
+            case .password: password = newValue
+            }
+        }
+    }
 
     /// Creates a ``SignUpForm`` that submits to `signUp`; ``KooberAppModel`` makes the app's own.
     ///
