@@ -154,6 +154,8 @@ public struct Canvas: Equatable, Sendable {
     var activityStarts: [String: Duration] = [:]
     /// The activities drawn on this frame.
     var drawnActivities: Set<String> = []
+    /// The rows each list showed on this frame, by the list's id.
+    var listRows: [String: Int] = [:]
 
     /// Frames are equal when their cells are: what the terminal shows.
     public static func == (lhs: Canvas, rhs: Canvas) -> Bool {

@@ -1,7 +1,11 @@
 extension RandomAccessCollection where Index == Int {
     /// The element `step` places from the one at `index` (from before the first when `nil`),
     /// wrapping around the ends as Tab does on the last field; `nil` when the collection is empty.
-    func cycled(from index: Int?, by step: Int) -> Element? {
+    ///
+    /// ```swift
+    /// ["a", "b", "c"].cycled(from: 2, by: 1)  // "a"
+    /// ```
+    public func cycled(from index: Int?, by step: Int) -> Element? {
         guard !isEmpty else { return nil }
         let start = index ?? (step > 0 ? -1 : 0)
         return self[((start + step) % count + count) % count]
@@ -10,7 +14,7 @@ extension RandomAccessCollection where Index == Int {
 
 extension CaseIterable where Self: Equatable, AllCases: RandomAccessCollection, AllCases.Index == Int {
     /// The case `step` places after this one, wrapping around: the next field or tab.
-    func cycled(by step: Int) -> Self {
+    public func cycled(by step: Int) -> Self {
         Self.allCases.cycled(from: Self.allCases.firstIndex(of: self), by: step) ?? self
     }
 }

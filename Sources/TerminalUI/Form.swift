@@ -1,37 +1,104 @@
-import TerminalUI
+/// One text field of a form, bound to the model that holds its text: the model stays the truth,
+/// the form keeps only the cursor.
+///
+/// ```swift
+/// FormField(id: "email", label: "Email", text: form.email, problem: form.problems[.email]?.localizedDescription) {
+///     form.email = $0
+/// }
+/// ```
+@MainActor
+public struct FormField {
+    /// What tells the field from the others of its form (its cursor is kept under it).
+    public var id: String
+    public var label: String
+    public var text: String
+    /// Shows `•` for each character.
+    public var isSecure: Bool
+    /// What is wrong with the text, shown under the field in red with a `✗` beside its label.
+    public var problem: String?
+    /// Writes edited text back to the model.
+    public var set: (String) -> Void
 
-/// The text fields of a form screen: each field's editor (its cursor) kept beside the view model's
-/// text, which stays the truth. A model that changes its text itself (a reset after logout) gets a
-/// fresh editor with the cursor at the end.
-struct FieldEditors<Field: Hashable> {
-    /// Each field's editor and the text it held, so that a key costs no rebuilding of the text
-    /// to compare (a 20 KB paste is 20,000 keys).
-    private var editors: [Field: (input: TextInput, text: String)] = [:]
-    /// The most characters a field takes: enough for any real name, address or password.
-    static var limit: Int { 256 }
+    public init(
+        id: String, label: String, text: String, isSecure: Bool = false, problem: String? = nil,
+        set: @escaping (String) -> Void
+    ) {
+        self.id = id
+        self.label = label
+        self.text = text
+        self.isSecure = isSecure
+        self.problem = problem
+        self.set = set
+    }
+}
 
-    init() {}
+/// Where the focus is in a form and each text field's cursor: the focus ring every form screen
+/// has. The stops are the fields first, in order, then whatever else the form has (a choice, its
+/// button); Tab, ↓ and ⇧Tab, ↑ move round them, and an editing key goes to the focused field.
+///
+/// ```swift
+/// if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
+/// if key == .enter, form.focus == fields.count { submit() }
+/// ```
+public struct FormState: Equatable, Sendable {
+    /// The focused stop: a field's index, or one past the fields for the stops after them.
+    public var focus: Int
+    /// Each field's editor and the text it held, so that a key costs no rebuilding of the text to
+    /// compare (a 20 KB paste is 20,000 keys).
+    private var editors: [String: Editor] = [:]
 
-    /// The editor for a field showing `text`.
-    func editor(_ field: Field, text: String) -> TextInput {
-        if let editor = editors[field], editor.text == text { return editor.input }
-        return TextInput(text, limit: Self.limit)
+    private struct Editor: Equatable, Sendable {
+        var input: TextInput
+        var text: String
     }
 
-    /// Applies an editing key to a field; the new text when the key edited it.
-    mutating func edit(_ field: Field, text: String, key: Key) -> String? {
-        let before = editor(field, text: text)
-        var editor = before
-        guard editor.handle(key) else { return nil }
-        // A key that changed nothing (a letter into a full field) keeps the text as it is.
-        let edited = editor == before ? text : editor.text
-        editors[field] = (editor, edited)
-        return edited
+    /// The most characters a field takes: enough for any real name, address or password.
+    public static let limit = 256
+
+    public init(focus: Int = 0) {
+        self.focus = focus
+    }
+
+    /// The editor of a field: its cursor, over the model's text. A model that changed its text
+    /// itself (a reset after logout) gets a fresh editor with the cursor at the end.
+    public func editor(_ field: FormField) -> TextInput {
+        if let editor = editors[field.id], editor.text == field.text { return editor.input }
+        return TextInput(field.text, limit: Self.limit)
+    }
+
+    /// Applies a key: an editing key to the focused field (its text set through the field's
+    /// binding), Tab ↓ ⇧Tab ↑ to the focus. `false` for any other key, which is the screen's.
+    @MainActor
+    public mutating func handle(_ key: Key, fields: [FormField], stops: Int) -> Bool {
+        if fields.indices.contains(focus) {
+            let field = fields[focus]
+            let before = editor(field)
+            var input = before
+            if input.handle(key) {
+                // A key that changed nothing (a letter into a full field) keeps the text as it is.
+                let edited = input == before ? field.text : input.text
+                editors[field.id] = Editor(input: input, text: edited)
+                if edited != field.text { field.set(edited) }
+                return true
+            }
+        }
+        switch key {
+        case .tab, .down: move(by: 1, stops: stops)
+        case .backTab, .up: move(by: -1, stops: stops)
+        default: return false
+        }
+        return true
+    }
+
+    /// Moves the focus `step` stops on, round the ends.
+    public mutating func move(by step: Int, stops: Int) {
+        guard stops > 0 else { return }
+        focus = ((focus + step) % stops + stops) % stops
     }
 }
 
 /// What a field's mark says beside its label, so validity reads without colour too.
-enum FieldMark {
+public enum FieldMark: Sendable {
     case valid, invalid
 
     var symbol: String { self == .valid ? " ✓" : " ✗" }
@@ -43,7 +110,7 @@ extension Canvas {
     /// text between brackets (`secure` shows `•`s); its message in red on the rows below, wrapped.
     /// Returns the rows used.
     @discardableResult
-    mutating func field(
+    public mutating func field(
         _ label: String, editor: TextInput, focused: Bool, secure: Bool = false, mark: FieldMark? = nil,
         message: String? = nil, labelWidth: Int = 16, at row: Int, in area: Rect
     ) -> Int {
@@ -57,11 +124,23 @@ extension Canvas {
             secure: secure, style: CellStyle(underline: true))
         put("]", row: row, column: area.x + labelWidth + boxWidth - 1, style: border)
         guard let message else { return 1 }
-        let lines = ("✗ " + message.terminalSafe).wrapped(toColumns: area.width - labelWidth).prefix(2)
+        let lines = ("✗ " + String(Self.printable(message))).wrapped(toColumns: area.width - labelWidth).prefix(2)
         for (index, line) in lines.enumerated() {
             put(line, row: row + 1 + index, column: area.x + labelWidth, style: CellStyle(foreground: .red))
         }
         return 1 + lines.count
+    }
+
+    /// A form's field, focused as `state` says, with its problem marked: ``field(_:editor:focused:secure:mark:message:labelWidth:at:in:)``
+    /// for a bound ``FormField``. Returns the rows used.
+    @discardableResult
+    public mutating func field(
+        _ field: FormField, index: Int, of state: FormState, labelWidth: Int = 16, at row: Int, in area: Rect
+    ) -> Int {
+        self.field(
+            field.label, editor: state.editor(field), focused: state.focus == index, secure: field.isSecure,
+            mark: field.problem.map { _ in .invalid }, message: field.problem, labelWidth: labelWidth, at: row,
+            in: area)
     }
 
     /// A question over the middle of the screen, answered with `y` or `n`.

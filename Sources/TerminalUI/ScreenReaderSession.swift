@@ -18,7 +18,8 @@ public final class ScreenReaderSession: KeyReceiver {
     public private(set) var transcript = ""
     private let root: any TerminalView
     private let write: (String) -> Void
-    private var showsHelp = false
+    /// What `y` does while a question waits.
+    private var question: (@MainActor @Sendable () -> KeyOutcome)?
 
     public init(root: any TerminalView, write: @escaping (String) -> Void = { _ in }) {
         self.root = root
@@ -33,8 +34,15 @@ public final class ScreenReaderSession: KeyReceiver {
     /// Passes a key to the view, as ``TerminalSession/send(_:)`` does; `false` when the app should
     /// end. `?` or F1 reads the keys, Ctrl-L reads the whole screen again.
     public func send(_ key: Key) -> Bool {
+        if key == .control("c") {
+            root.effects.cancelAll()
+            return false
+        }
+        if let question {
+            self.question = nil
+            return apply(key == .character("y") ? question() : .handled)
+        }
         switch key {
-        case .control("c"): return false
         case .control("l"):
             say(lines)
             return true
@@ -43,7 +51,22 @@ public final class ScreenReaderSession: KeyReceiver {
             say(["Keys:"] + root.keyHints.map { "\($0.keys): \($0.action)" } + ["q or Ctrl-C: quit"])
             return true
         default:
-            return root.handle(key) != .quit
+            return apply(root.handle(key))
+        }
+    }
+
+    /// What a key's outcome does: a question is read out and waits for `y`; `false` when the app
+    /// should end.
+    private func apply(_ outcome: KeyOutcome) -> Bool {
+        switch outcome {
+        case .handled: return true
+        case .quit:
+            root.effects.cancelAll()
+            return false
+        case .confirm(let text, let onYes):
+            question = onYes
+            say(["Sure? \(text) y yes, n no"])
+            return true
         }
     }
 

@@ -6,17 +6,29 @@ public enum KeyOutcome: Sendable {
     case handled
     /// The app should end.
     case quit
+    /// Ask first: the session shows `question` over the screen (a screen reader hears it) and does
+    /// `onYes` on `y`; any other key answers no. The session owns the question as it owns the help
+    /// overlay, so no screen keeps a "confirming" state of its own.
+    case confirm(_ question: String, onYes: @MainActor @Sendable () -> KeyOutcome)
 }
 
 /// A screen of a terminal app: it draws its state and takes keys. A view reads `@Observable`
 /// models while it draws; the session draws again whenever anything it read changes, as SwiftUI
 /// does, so a model changed from anywhere (a finished request, a timer, a test) shows at once.
+///
+/// Drawing changes nothing: what a key needs to know of the frame (how many rows a list shows)
+/// the view learns in ``didDraw(_:)``, after the frame, as SwiftUI's `onGeometryChange` does.
 @MainActor
 public protocol TerminalView: AnyObject {
     /// Draws the whole screen.
     func draw(in canvas: inout Canvas)
     /// Takes one key.
     func handle(_ key: Key) -> KeyOutcome
+    /// The work the view has started: the session cancels it when the app quits, and a test awaits it.
+    var effects: Effects { get }
+    /// Called with each frame the session has drawn, outside the observation of `draw`: where a
+    /// list learns how many rows it shows (``Canvas/rows(ofList:)``).
+    func didDraw(_ frame: Canvas)
     /// The current screen's keys, for the help overlay (`?` or F1).
     var keyHints: [KeyHint] { get }
     /// Whether a text field has the focus, so `?` and `q` are typed rather than acted on.
@@ -30,6 +42,7 @@ public protocol TerminalView: AnyObject {
 }
 
 extension TerminalView {
+    public func didDraw(_ frame: Canvas) {}
     public var keyHints: [KeyHint] { [] }
     public var isEditingText: Bool { false }
     public var minimumSize: (width: Int, height: Int) { (40, 12) }
@@ -102,6 +115,8 @@ public final class TerminalSession: KeyReceiver {
     private var previous: Canvas?
     /// Whether the help overlay is open.
     public private(set) var showsHelp = false
+    /// The question over the screen, waiting for `y`, and what `y` does.
+    public private(set) var question: (text: String, onYes: @MainActor @Sendable () -> KeyOutcome)?
     private let root: any TerminalView
     private let writer: FrameWriter
     private let write: (String) -> Void
@@ -142,6 +157,7 @@ public final class TerminalSession: KeyReceiver {
 
     isolated deinit {
         tick?.cancel()
+        root.effects.cancelAll()
     }
 
     /// Draws the first frame.
@@ -163,10 +179,33 @@ public final class TerminalSession: KeyReceiver {
         render()
     }
 
+    /// Ends the app: the view's effects are cancelled and nothing is drawn any more.
+    public func end() {
+        tick?.cancel()
+        root.effects.cancelAll()
+    }
+
+    /// Waits until the view's effects have ended, then draws: the frame of the settled state. A
+    /// test awaits the work its keys started rather than a frame that may never come.
+    @discardableResult
+    public func settle() async -> Canvas {
+        await root.effects.idle()
+        render()
+        return frame
+    }
+
     /// Passes a key to the root view; `false` when the app should end. Ctrl-C always ends it.
     public func send(_ key: Key) -> Bool {
+        if key == .control("c") {
+            end()
+            return false
+        }
+        if let question {
+            self.question = nil
+            setNeedsFrame()
+            return apply(key == .character("y") ? question.onYes() : .handled)
+        }
         switch key {
-        case .control("c"): return false
         case .control("l"):
             redraw()
             return true
@@ -182,7 +221,21 @@ public final class TerminalSession: KeyReceiver {
         case _ where showsHelp:
             return key != .character("q")
         default:
-            return root.handle(key) != .quit
+            return apply(root.handle(key))
+        }
+    }
+
+    /// What a key's outcome does to the session: `false` when the app should end.
+    private func apply(_ outcome: KeyOutcome) -> Bool {
+        switch outcome {
+        case .handled: return true
+        case .quit:
+            end()
+            return false
+        case .confirm(let text, let onYes):
+            question = (text, onYes)
+            setNeedsFrame()
+            return true
         }
     }
 
@@ -238,6 +291,7 @@ public final class TerminalSession: KeyReceiver {
                 canvas.tooSmall(minimum: minimum)
             } else {
                 root.draw(in: &canvas)
+                if let question { canvas.confirmation(question.text) }
                 if showsHelp { canvas.helpOverlay(title: "Keys", root.keyHints + Self.sessionKeys(root)) }
             }
         } onChange: { [weak self] in
@@ -261,6 +315,7 @@ public final class TerminalSession: KeyReceiver {
         previous = canvas
         frame = canvas
         frameCount += 1
+        root.didDraw(canvas)
         let waiting = waiters
         waiters = []
         for waiter in waiting {

@@ -2,13 +2,29 @@
 public struct KeyHint: Hashable, Sendable {
     public var keys: String
     public var action: String
+    /// Which hints the footer keeps when it is too narrow for all of them.
+    public var priority: Priority
+
+    /// Which hints the footer shows first.
+    public enum Priority: Int, Comparable, Sendable {
+        /// Only in the help overlay: keys worth knowing, not worth the footer's room.
+        case helpOnly
+        /// In the footer while it has room; left out, from the last one, before any `high` one.
+        case normal
+        /// In the footer unless nothing else is left to drop.
+        case high
+
+        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
 
     /// - Parameters:
     ///   - keys: how the key is written: `"↑↓"`, `"Enter"`, `"r"`.
     ///   - action: what it does, in a few words: `"open"`, `"retry"`.
-    public init(_ keys: String, _ action: String) {
+    ///   - priority: whether the footer shows it, and what goes first when there is no room.
+    public init(_ keys: String, _ action: String, priority: Priority = .normal) {
         self.keys = keys
         self.action = action
+        self.priority = priority
     }
 
     /// The keys every screen has, last in every footer: they are never the ones left out.
@@ -20,35 +36,67 @@ public struct KeyHint: Hashable, Sendable {
 /// The pieces every screen is made of: a title bar with tabs, a footer of key hints, a list with
 /// a selection, a wrapped paragraph, a box, a moving activity indicator and a help overlay.
 extension Canvas {
-    /// Row 0: the app's name and its tabs, the selected one marked `[ ]` (and bold), all inverse.
-    public mutating func titleBar(_ title: String, tabs: [String] = [], selected: Int? = nil) {
-        fill(row: 0, style: CellStyle(inverse: true))
-        var column = put(" \(title) ", row: 0, style: CellStyle(bold: true, inverse: true))
+    /// A screen's frame: the title bar on row 0, the footer on the last row; returns the content
+    /// area between them, under a blank row and with a margin of two columns.
+    ///
+    /// ```swift
+    /// let area = canvas.scaffold("Lotto", tabs: ["Results", "Tickets"], selected: 0, hints: keyHints)
+    /// canvas.put("No draws yet.", row: area.y, column: area.x)
+    /// ```
+    @discardableResult
+    public mutating func scaffold(
+        _ title: String, tabs: [String] = [], selected: Int? = nil, titleStyle: CellStyle = CellStyle(inverse: true),
+        hints: [KeyHint], editingText: Bool = false
+    ) -> Rect {
+        titleBar(title, tabs: tabs, selected: selected, style: titleStyle)
+        footer(hints, editingText: editingText)
+        return content
+    }
+
+    /// The area below the title bar and above the footer, with a margin of two columns.
+    public var content: Rect {
+        Rect(x: 2, y: 2, width: width - 4, height: height - 3)
+    }
+
+    /// Row 0: the app's name and its tabs, the selected one marked `[ ]` (and bold), in `style`
+    /// (inverse unless said).
+    public mutating func titleBar(
+        _ title: String, tabs: [String] = [], selected: Int? = nil, style: CellStyle = CellStyle(inverse: true)
+    ) {
+        fill(row: 0, style: style)
+        var bold = style
+        bold.bold = true
+        var column = put(" \(title) ", row: 0, style: bold)
         for (index, tab) in tabs.enumerated() {
             let isSelected = index == selected
             column = put(
-                isSelected ? " [\(tab)] " : "  \(tab)  ", row: 0, column: column + 1,
-                style: CellStyle(bold: isSelected, inverse: true))
+                isSelected ? " [\(tab)] " : "  \(tab)  ", row: 0, column: column + 1, style: isSelected ? bold : style)
         }
     }
 
     /// The last row: the screen's key hints, then ``KeyHint/always`` (or, while a text field has
-    /// the focus, ``KeyHint/alwaysWhileEditing``: only keys that work there). When the row is too
-    /// narrow, the screen's hints are left out from the last one first; help and quit stay.
+    /// the focus, ``KeyHint/alwaysWhileEditing``: only keys that work there). Hints only for the
+    /// help overlay are left out; when the row is too narrow, the lowest in priority go next, the
+    /// last first. Help and quit stay.
     public mutating func footer(_ hints: [KeyHint], editingText: Bool = false) {
-        var shown = hints
+        var shown = hints.filter { $0.priority > .helpOnly }
         let always = editingText ? KeyHint.alwaysWhileEditing : KeyHint.always
         func line(_ hints: [KeyHint]) -> String {
             " " + (hints + always).map { "\($0.keys) \($0.action)" }.joined(separator: " · ")
         }
-        while !shown.isEmpty, line(shown).terminalColumns > width { shown.removeLast() }
+        while line(shown).terminalColumns > width, let lowest = shown.map(\.priority).min(),
+            let last = shown.lastIndex(where: { $0.priority == lowest })
+        {
+            shown.remove(at: last)
+        }
         put(line(shown), row: height - 1, style: CellStyle(dim: true))
     }
 
     /// The items in `area`, one per row, scrolled as `state` says, the selection inverse and marked
-    /// `›` (so it reads without colour too). Returns the rows the list shows, for paging.
-    @discardableResult
-    public mutating func list(_ items: [String], in area: Rect, state: ListState) -> Int {
+    /// `›` (so it reads without colour too). The frame keeps the rows it showed under `id`
+    /// (``rows(ofList:)``), for paging.
+    public mutating func list(_ items: [String], in area: Rect, state: ListState, id: String = "list") {
+        noteList(id, rows: area.height)
         let window = state.window(count: items.count, visible: area.height)
         for (offset, index) in (window.offset..<min(items.count, window.offset + area.height)).enumerated() {
             let row = area.y + offset
@@ -58,7 +106,36 @@ extension Canvas {
                 style: CellStyle(inverse: isSelected))
             if isSelected { fill(row: row, from: area.x, through: area.maxX - 1, style: CellStyle(inverse: true)) }
         }
-        return area.height
+    }
+
+    /// Rows as a table under a bold header: each column as wide as it says (the last one takes
+    /// what is left when its width is `nil`), two columns apart, a cell cut with `…` when it is
+    /// too long; the rows are a ``list(_:in:state:id:)`` under the header.
+    ///
+    /// ```swift
+    /// canvas.table(
+    ///     [TableColumn("Date", width: 16), TableColumn("Prize", width: 12, alignment: .trailing), TableColumn("Draw")],
+    ///     rows: draws.map { [$0.date, $0.prize, $0.id] }, in: area, state: list, id: "draws")
+    /// ```
+    public mutating func table(
+        _ columns: [TableColumn], rows: [[String]], in area: Rect, state: ListState, id: String = "list"
+    ) {
+        let parts = area.split(.vertical, [.fixed(1), .fill])
+        put(
+            "  " + TableColumn.line(columns.map(\.title), columns), row: parts[0].y, column: area.x,
+            maxWidth: area.width, style: CellStyle(bold: true))
+        list(rows.map { TableColumn.line($0, columns) }, in: parts[1], state: state, id: id)
+    }
+
+    /// Keeps in the frame that a list under `id` showed `rows` rows, for a list drawn by hand.
+    public mutating func noteList(_ id: String, rows: Int) {
+        listRows[id] = rows
+    }
+
+    /// The rows the list under `id` showed on this frame, if one was drawn: what a view learns
+    /// in ``TerminalView/didDraw(_:)`` for paging.
+    public func rows(ofList id: String) -> Int? {
+        listRows[id]
     }
 
     /// Gives part of a row a style (a selection bar, a title bar): from `column` to `last`, or to
@@ -197,10 +274,14 @@ public struct ListState: Hashable, Sendable {
     public var selection: Int
     /// The first item shown.
     public var offset: Int
+    /// The rows the list showed when last drawn, for paging; a view learns it in
+    /// ``TerminalView/didDraw(_:)`` from ``Canvas/rows(ofList:)``.
+    public var visibleRows = 10
 
-    public init(selection: Int = 0, offset: Int = 0) {
+    public init(selection: Int = 0, offset: Int = 0, visibleRows: Int = 10) {
         self.selection = selection
         self.offset = offset
+        self.visibleRows = visibleRows
     }
 
     /// Moves the selection for a list key; `false` for any other key.
@@ -210,6 +291,16 @@ public struct ListState: Hashable, Sendable {
         let window = window(count: count, visible: visible)
         (selection, offset) = (window.selection ?? 0, window.offset)
         return true
+    }
+
+    /// Moves the selection for a list key, a page being ``visibleRows``; `false` for any other key.
+    public mutating func handle(_ key: Key, count: Int) -> Bool {
+        handle(key, count: count, visible: visibleRows)
+    }
+
+    /// The selected item among `count`, `nil` when there are none.
+    public func selection(count: Int) -> Int? {
+        window(count: count, visible: visibleRows).selection
     }
 
     /// The selection within the items, and an offset that shows it and does not scroll past the end.
@@ -229,6 +320,8 @@ public struct ListState: Hashable, Sendable {
 public struct ScrollState: Hashable, Sendable {
     /// The first line shown, before clamping to the text.
     public var offset: Int
+    /// The rows the text showed when last drawn, for paging (see ``ListState/visibleRows``).
+    public var visibleRows = 10
 
     public init(offset: Int = 0) {
         self.offset = offset
@@ -239,6 +332,11 @@ public struct ScrollState: Hashable, Sendable {
         guard let target = key.listMove(from: offset, last: count, visible: visible) else { return false }
         offset = ScrollState(offset: target).clamped(count: count, visible: visible)
         return true
+    }
+
+    /// Scrolls for a list key, a page being ``visibleRows``; `false` for any other key.
+    public mutating func handle(_ key: Key, count: Int) -> Bool {
+        handle(key, count: count, visible: visibleRows)
     }
 
     /// The first line to show for `count` lines in `visible` rows.
@@ -261,5 +359,34 @@ extension Key {
         case .end, .character("G"): return last
         default: return nil
         }
+    }
+}
+
+/// A column of a ``Canvas/table(_:rows:in:state:id:)``.
+public struct TableColumn: Hashable, Sendable {
+    /// Where a cell's text sits in its column.
+    public enum Alignment: Hashable, Sendable {
+        case leading, trailing
+    }
+
+    public var title: String
+    /// The column's width; `nil` for the last column, which takes what is left.
+    public var width: Int?
+    public var alignment: Alignment
+
+    public init(_ title: String, width: Int? = nil, alignment: Alignment = .leading) {
+        self.title = title
+        self.width = width
+        self.alignment = alignment
+    }
+
+    /// The cells of one row laid out in the columns, two columns apart.
+    static func line(_ cells: [String], _ columns: [TableColumn]) -> String {
+        zip(cells, columns).map { cell, column in
+            guard let width = column.width else { return cell }
+            let text = cell.truncated(toColumns: width)
+            let padding = String(repeating: " ", count: max(0, width - text.terminalColumns))
+            return column.alignment == .leading ? text + padding : padding + text
+        }.joined(separator: "  ")
     }
 }

@@ -10,6 +10,7 @@ import Networking
 import Persistence
 import PilotRegistration
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import AppsCLI
@@ -360,7 +361,7 @@ struct InteractiveScreenTests {
     ///   - pause: the picker's wait for a pause in typing: none unless a test holds it.
     func kooberScreen(
         rides: (RemoteRideService) -> any LocationsService & RideService = { $0 },
-        pause: @escaping @Sendable () async throws -> Void = {}
+        pause: (@Sendable () async throws -> Void)? = nil
     ) throws -> (KooberUI, TerminalSession) {
         let ui = try embeddedKoober(rides: rides, pause: pause)
         return (ui, screen(ui))
@@ -644,7 +645,7 @@ func embeddedListings() throws -> RemoteListingsService {
 @MainActor
 func embeddedKoober(
     rides: (RemoteRideService) -> any LocationsService & RideService = { $0 },
-    pause: @escaping @Sendable () async throws -> Void = {}
+    pause: (@Sendable () async throws -> Void)? = nil
 ) throws -> KooberUI {
     let client = try AppEnvironment.embeddedBackend()
     let store = InMemoryValueStore<UserSession>()
@@ -654,5 +655,19 @@ func embeddedKoober(
         signUp: KooberSignUpUseCase(remoteAPI: auth, store: store), store: store)
     return KooberUI(
         app: app, rides: rides(RemoteRideService(baseURL: AppEnvironment.embeddedBaseURL, httpClient: client)),
-        pickup: "opera-house", pause: pause)
+        pickup: "opera-house", clock: pause.map { PausingClock(pause: $0) } ?? RecordingClock())
+}
+
+/// A clock whose every sleep is `pause`: none, or one a test holds. The picker's pause in typing
+/// sleeps on it.
+struct PausingClock: Clock {
+    let pause: @Sendable () async throws -> Void
+
+    var now: ContinuousClock.Instant { ContinuousClock.now }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        try await pause()
+        try Task.checkCancellation()
+    }
 }

@@ -122,6 +122,7 @@ final class Counter {
 
 @MainActor
 final class CounterView: TerminalView {
+    let effects = Effects()
     let counter: Counter
     init(_ counter: Counter) { self.counter = counter }
 
@@ -252,6 +253,7 @@ final class ManualClock: @unchecked Sendable {
 @MainActor
 /// A title, as many messages as the counter says, and a last line under them.
 final class MessagesView: TerminalView {
+    let effects = Effects()
     let counter: Counter
     init(_ counter: Counter) { self.counter = counter }
 
@@ -261,6 +263,7 @@ final class MessagesView: TerminalView {
 }
 
 final class BusyView: TerminalView {
+    let effects = Effects()
     var keyHints: [KeyHint] { [KeyHint("+", "add one")] }
 
     func draw(in canvas: inout Canvas) {
@@ -272,6 +275,7 @@ final class BusyView: TerminalView {
 
 /// A spinner over a counter.
 final class BusyCounterView: TerminalView {
+    let effects = Effects()
     let counter: Counter
     init(_ counter: Counter) { self.counter = counter }
 

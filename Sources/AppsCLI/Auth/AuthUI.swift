@@ -11,14 +11,11 @@ final class AuthUI: TerminalView {
         case login
         case success(SuccessPresenter)
     }
-    enum Focus: Int, CaseIterable { case email, password, button }
-
-    private(set) var focus = Focus.email
-    /// Asked before quitting throws away what was typed.
-    private(set) var confirmingQuit = false
-    private var editors = FieldEditors<Focus>()
+    /// The focus: the email and password fields, then the button.
+    private(set) var form = FormState()
     @ObservationIgnored private var spokenFocus = SpokenFocus()
     let presenter: LoginPresenter
+    let effects = Effects()
 
     init(service: any AuthenticationService) {
         presenter = LoginPresenter(service: service)
@@ -32,9 +29,24 @@ final class AuthUI: TerminalView {
     /// What the presenter shows now.
     private var state: LoginViewState { presenter.state }
 
+    /// The login's fields in the presenter's order, bound to it.
+    private var fields: [FormField] {
+        LoginField.allCases.map { field in
+            FormField(id: field.rawValue, label: field.title, text: state[field].text, isSecure: field == .password) {
+                [presenter] text in
+                switch field {
+                case .email: presenter.email = text
+                case .password: presenter.password = text
+                }
+            }
+        }
+    }
+
+    private var isOnButton: Bool { form.focus == fields.count }
+
     var isEditingText: Bool {
-        guard case .login = screen, !confirmingQuit else { return false }
-        return focus != .button
+        guard case .login = screen else { return false }
+        return !isOnButton
     }
 
     var minimumSize: (width: Int, height: Int) { (48, 16) }
@@ -47,42 +59,34 @@ final class AuthUI: TerminalView {
         case .login:
             return [
                 KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "the button"),
-                KeyHint("Esc", "cancel the login"), KeyHint("r", "try again (on the button)"),
-                KeyHint("← → Home End", "move in a field"), KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+                KeyHint("Esc", "cancel the login"), KeyHint("r", "try again (on the button)", priority: .helpOnly),
+                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
+                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
             ]
         }
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        if confirmingQuit {
-            confirmingQuit = false
-            return key == .character("y") ? .quit : .handled
-        }
         switch screen {
         case .success:
             switch key {
             case .character("q"): return .quit
             case .escape, .enter, .backspace:
                 presenter.reset()
-                focus = .email
+                form.focus = 0
             default: break
             }
         case .login:
-            if let text = text(of: focus), let edited = editors.edit(focus, text: text, key: key) {
-                if focus == .email { presenter.email = edited } else { presenter.password = edited }
-                return .handled
-            }
+            let fields = fields
+            if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
             switch key {
             case .escape: presenter.cancel()
-            case .tab, .down: focus = focus.cycled(by: 1)
-            case .backTab, .up: focus = focus.cycled(by: -1)
             case .enter: presenter.buttonTapped()
-            case .character(" ") where focus == .button: presenter.buttonTapped()
-            case .character("r") where focus == .button && !state.error.isEmpty: presenter.buttonTapped()
-            case .character("q") where focus == .button:
+            case .character(" ") where isOnButton: presenter.buttonTapped()
+            case .character("r") where isOnButton && !state.error.isEmpty: presenter.buttonTapped()
+            case .character("q") where isOnButton:
                 guard state.email.text.isEmpty && state.password.text.isEmpty else {
-                    confirmingQuit = true
-                    return .handled
+                    return .confirm("Quit and lose what you typed?") { .quit }
                 }
                 return .quit
             default: break
@@ -91,47 +95,37 @@ final class AuthUI: TerminalView {
         return .handled
     }
 
-    private func text(of field: Focus) -> String? {
-        switch field {
-        case .email: state.email.text
-        case .password: state.password.text
-        case .button: nil
-        }
-    }
-
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
-        canvas.titleBar("AuthMVP")
-        canvas.footer(Array(keyHints.prefix(3)), editingText: isEditingText)
-        let area = canvas.content
+        let area = canvas.scaffold("AuthMVP", hints: keyHints, editingText: isEditingText)
         switch screen {
         case .success(let success):
             canvas.put(
                 success.label, row: area.y + 1, column: area.x + 2, maxWidth: area.width - 2,
                 style: CellStyle(bold: true))
         case .login:
-            drawField(.email, focus: .email, top: area.y, in: &canvas)
-            drawField(.password, focus: .password, top: area.y + 4, in: &canvas)
-            let row = area.y + 8
+            for (index, field) in zip(LoginField.allCases, fields).enumerated() {
+                drawField(field.0, field.1, index: index, top: area.y + 4 * index, in: &canvas)
+            }
+            let row = area.y + 4 * fields.count
             let button = "[ \(state.button.title) ]"
             let after = canvas.put(
                 button, row: row, column: area.x + 2,
-                style: CellStyle(bold: state.button.isEnabled, dim: !state.button.isEnabled, inverse: focus == .button))
+                style: CellStyle(bold: state.button.isEnabled, dim: !state.button.isEnabled, inverse: isOnButton))
             if state.isActivityVisible {
                 canvas.activity("Logging in… Esc cancels", id: "login", row: row, column: after + 2)
             }
             canvas.paragraph(
                 state.error.terminalSafe, in: Rect(x: area.x + 2, y: row + 2, width: area.width - 2, height: 3),
                 style: CellStyle(foreground: .red, bold: true))
-            if confirmingQuit { canvas.confirmation("Quit and lose what you typed?") }
         }
     }
 
     /// A labelled box whose border takes the field's colour; a mark beside the label says the same
     /// without colour (`✓` valid, `✗` not valid and the rule it breaks, nothing before the first edit).
-    private func drawField(_ login: LoginField, focus field: Focus, top: Int, in canvas: inout Canvas) {
-        let focused = focus == field
+    private func drawField(_ login: LoginField, _ field: FormField, index: Int, top: Int, in canvas: inout Canvas) {
+        let focused = form.focus == index
         let shown = state[login]
         let (color, mark): (TerminalColor?, String) =
             switch shown.border {
@@ -146,8 +140,8 @@ final class AuthUI: TerminalView {
             mark, row: top, column: after, maxWidth: canvas.width - after - 2, style: CellStyle(foreground: color))
         canvas.put("┌" + String(repeating: "─", count: width) + "┐", row: top + 1, column: 4, style: border)
         canvas.put("│", row: top + 2, column: 4, style: border)
-        editors.editor(field, text: shown.text).draw(
-            in: &canvas, row: top + 2, column: 6, width: width - 2, focused: focused, secure: field == .password)
+        form.editor(field).draw(
+            in: &canvas, row: top + 2, column: 6, width: width - 2, focused: focused, secure: field.isSecure)
         canvas.put("│", row: top + 2, column: 5 + width, style: border)
         canvas.put("└" + String(repeating: "─", count: width) + "┘", row: top + 3, column: 4, style: border)
     }
@@ -160,7 +154,7 @@ extension AuthUI {
     /// its place ("Password, secure text field, empty, 2 of 3", "Cancel, button, 3 of 3"), announced
     /// as the focus arrives or the button changes.
     var spokenLines: [String] {
-        guard case .login = screen, !confirmingQuit else { return drawnLines }
+        guard case .login = screen else { return drawnLines }
         let problems = LoginField.allCases.filter { state[$0].border == .invalid }.map {
             "\($0.title): \($0.requirement)"
         }
@@ -170,17 +164,15 @@ extension AuthUI {
     }
 
     private var focusLine: String {
-        let place = "\(focus.rawValue + 1) of \(Focus.allCases.count)"
-        switch focus {
-        case .email, .password:
-            let field: LoginField = focus == .email ? .email : .password
-            return spokenFocus.line(at: "\(focus)") {
+        let place = "\(form.focus + 1) of \(LoginField.allCases.count + 1)"
+        guard isOnButton else {
+            let field = LoginField.allCases[form.focus]
+            return spokenFocus.line(at: "\(field)") {
                 state.accessibilityDescription(of: field).terminalSafe + ", " + place
             }
-        case .button:
-            return spokenFocus.line(at: "button \(state.button.title) \(state.button.isEnabled)") {
-                state.buttonAccessibilityDescription + ", " + place
-            }
+        }
+        return spokenFocus.line(at: "button \(state.button.title) \(state.button.isEnabled)") {
+            state.buttonAccessibilityDescription + ", " + place
         }
     }
 }

@@ -8,96 +8,37 @@ import TerminalUI
 @MainActor
 @Observable
 final class KooberUI: TerminalView {
-    /// The fields of the form on screen, in order; the last focus stop is the form's button.
-    enum Field: String, CaseIterable {
-        case email, password, fullName, nickname, phone
-
-        /// The field in the sign-in form.
-        @MainActor var inSignIn: ReferenceWritableKeyPath<SignInForm, String>? {
-            switch self {
-            case .email: \.email
-            case .password: \.password
-            default: nil
-            }
-        }
-
-        /// The field in the sign-up form.
-        @MainActor var inSignUp: ReferenceWritableKeyPath<SignUpForm, String> {
-            switch self {
-            case .email: \.email
-            case .password: \.password
-            case .fullName: \.fullName
-            case .nickname: \.nickname
-            case .phone: \.phone
-            }
-        }
-
-        /// The field of the sign-in form as the library names it, for its problems.
-        var signInField: SignInField? {
-            switch self {
-            case .email: .email
-            case .password: .password
-            default: nil
-            }
-        }
-
-        /// The field of the sign-up form as the library names it, for its problems.
-        var signUpField: SignUpField {
-            switch self {
-            case .email: .email
-            case .password: .password
-            case .fullName: .fullName
-            case .nickname: .nickname
-            case .phone: .phone
-            }
-        }
-
-        var label: String {
-            switch self {
-            case .email: "Email"
-            case .password: "Password"
-            case .fullName: "Full name"
-            case .nickname: "Nickname"
-            case .phone: "Phone"
-            }
-        }
-    }
-
     let app: KooberAppModel
-    private(set) var ride: NewRideViewModel?
     private(set) var rideError: String?
-    /// The focused stop of the form: a field's index, or the fields' count for the button.
-    private(set) var focus = 0
+    /// The form's focus (its fields in the library's order, then its button) and cursors.
+    private(set) var form = FormState()
     /// On the welcome screen: 0 sign in, 1 sign up.
     private(set) var welcomeChoice = 0
     /// The focus stop last described for a screen reader, and what was said of it.
     @ObservationIgnored private var spokenFocus = SpokenFocus()
-    /// A question waiting for y or n, and what y does.
-    private(set) var confirming: (question: String, action: () -> KeyOutcome)?
-    private var editors = FieldEditors<Field>()
-    /// The picker's search text and its selection.
+    /// The cursor in the picker's search text (the picker's `query` holds the text) and the list.
     private(set) var pickerQuery = TextInput(limit: 100)
     private(set) var pickerList = ListState()
     /// Keys that pick from the picker's list, pressed before the list for the text arrived: they
     /// are played once it has, so they act on the list they were meant for.
     @ObservationIgnored private var pickerKeys: [Key] = []
-    @ObservationIgnored private var pickerSearch: Task<Void, Never>?
-    @ObservationIgnored private var visibleRows = 10
+    let effects = Effects()
     @ObservationIgnored private let rides: any LocationsService & RideService
     @ObservationIgnored private let pickupName: String
-    /// Waits for a pause in typing before the picker searches.
-    @ObservationIgnored private let pause: @Sendable () async throws -> Void
+    /// What the picker's pause in typing sleeps on.
+    @ObservationIgnored private let clock: any Clock<Duration>
     @ObservationIgnored let brand: CellStyle
 
-    /// - Parameter pause: the wait after a key before the picker searches; a test passes none.
+    /// - Parameter clock: what the picker's pause in typing sleeps on; a test passes one that
+    ///   does not wait.
     init(
         app: KooberAppModel, rides: any LocationsService & RideService, pickup: String,
-        pause: @escaping @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(250)) }
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.app = app
         self.rides = rides
         self.pickupName = pickup
-        self.pause = pause
+        self.clock = clock
         let readable = Contrast(foreground: KooberTheme.text, background: KooberTheme.brand).passesAA
         brand =
             readable
@@ -109,18 +50,33 @@ final class KooberUI: TerminalView {
 
     static func color(_ color: RGBColor) -> TerminalColor { .rgb(color.red, color.green, color.blue) }
 
-    private var fields: [Field] {
-        switch app.screen {
-        case .onboarding(.signIn): [.email, .password]
-        case .onboarding(.signUp): [.fullName, .nickname, .email, .phone, .password]
-        default: []
+    /// The new ride, as the app model set it up.
+    var ride: NewRideViewModel? { app.newRide }
+
+    /// The form on screen's fields, in the library's order, bound to it.
+    private var fields: [FormField] {
+        if let form = app.signInForm {
+            return SignInField.allCases.map { field in
+                FormField(
+                    id: field.rawValue, label: field.title, text: form[field], isSecure: field == .password,
+                    problem: form.problems[field]?.localizedDescription.terminalSafe
+                ) { form[field] = $0 }
+            }
         }
+        if let form = app.signUpForm {
+            return SignUpField.allCases.map { field in
+                FormField(
+                    id: field.rawValue, label: field.title, text: form[field], isSecure: field == .password,
+                    problem: form.problems[field]?.localizedDescription.terminalSafe
+                ) { form[field] = $0 }
+            }
+        }
+        return []
     }
 
     var isEditingText: Bool {
-        guard confirming == nil else { return false }
         switch app.screen {
-        case .onboarding(.signIn), .onboarding(.signUp): return focus < fields.count
+        case .onboarding(.signIn), .onboarding(.signUp): return form.focus < fields.count
         case .signedIn: return ride?.dropoffPicker != nil
         default: return false
         }
@@ -128,27 +84,24 @@ final class KooberUI: TerminalView {
 
     var minimumSize: (width: Int, height: Int) { (50, 16) }
 
-    /// Finds the pickup, then makes the new-ride model and loads its options.
+    func didDraw(_ frame: Canvas) {
+        if let rows = frame.rows(ofList: "places"), rows != pickerList.visibleRows { pickerList.visibleRows = rows }
+    }
+
+    /// Finds the pickup, then has the app model set up the new ride and loads its options.
     private func prepareRide() {
-        guard case .signedIn(let session) = app.screen else { return }
         rideError = nil
-        Task {
+        effects.run(id: "ride") { [rides, pickupName, clock] in
             do {
                 let places = try await rides.searchLocations("")
                 guard let pickup = places.first(matching: pickupName) ?? places.first else {
-                    rideError = "The backend has no places to be picked up at."
+                    self.rideError = "The backend has no places to be picked up at."
                     return
                 }
-                let model = NewRideViewModel(
-                    locations: rides, rides: rides, pickup: pickup, session: session,
-                    onSessionExpired: { [weak self] in
-                        self?.app.signOut()
-                        self?.ride = nil
-                    })
-                ride = model
-                await model.loadRideOptions()
+                await self.app.startNewRide(at: pickup, locations: rides, rides: rides, clock: clock)?
+                    .loadRideOptions()
             } catch {
-                rideError = error.localizedDescription
+                self.rideError = error.localizedDescription
             }
         }
     }
@@ -166,8 +119,8 @@ final class KooberUI: TerminalView {
             return [
                 KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "next field, or submit"),
                 KeyHint("Esc", formPhase == .submitting ? "cancel" : "back"),
-                KeyHint("← → Home End", "move in a field"),
-                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
+                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
             ]
         case .signedIn:
             if ride?.dropoffPicker != nil {
@@ -184,10 +137,6 @@ final class KooberUI: TerminalView {
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        if let confirming {
-            self.confirming = nil
-            return key == .character("y") || key == .enter ? confirming.action() : .handled
-        }
         switch app.screen {
         case .launching:
             return key == .character("q") ? .quit : .handled
@@ -200,8 +149,8 @@ final class KooberUI: TerminalView {
             case .enter: openForm(signUp: welcomeChoice == 1)
             default: break
             }
-        case .onboarding(let form):
-            return handleForm(key, signUp: form == .signUp)
+        case .onboarding:
+            return handleForm(key)
         case .signedIn:
             return handleRide(key)
         }
@@ -209,7 +158,7 @@ final class KooberUI: TerminalView {
     }
 
     private func openForm(signUp: Bool) {
-        focus = 0
+        form = FormState()
         signUp ? app.goToSignUp() : app.goToSignIn()
     }
 
@@ -218,67 +167,42 @@ final class KooberUI: TerminalView {
         app.signInForm?.phase ?? app.signUpForm?.phase ?? .editing
     }
 
-    private var isFormTouched: Bool { fields.contains { !text($0).isEmpty } }
-
-    private func handleForm(_ key: Key, signUp: Bool) -> KeyOutcome {
-        if focus < fields.count, let edited = editors.edit(fields[focus], text: text(fields[focus]), key: key) {
-            setText(edited, of: fields[focus])
-            return .handled
-        }
-        let count = fields.count + 1
+    private func handleForm(_ key: Key) -> KeyOutcome {
+        let fields = fields
+        if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
+        let onButton = form.focus == fields.count
+        let touched = fields.contains { !$0.text.isEmpty }
         switch key {
         case .escape where formPhase == .submitting:
             app.signInForm?.cancel()
             app.signUpForm?.cancel()
         case .escape:
-            ask("Go back and lose what you typed?", if: isFormTouched) { [app] in
+            guard touched else {
                 app.backToWelcome()
                 return .handled
             }
-        case .tab, .down: focus = (focus + 1) % count
-        case .backTab, .up: focus = (focus + count - 1) % count
-        case .enter where focus == fields.count: submit()
-        case .enter: focus += 1
-        case .character("r") where focus == fields.count:
+            return .confirm("Go back and lose what you typed?") { [app] in
+                app.backToWelcome()
+                return .handled
+            }
+        case .enter where onButton: submit()
+        case .enter: form.move(by: 1, stops: fields.count + 1)
+        case .character("r") where onButton:
             if case .failed = formPhase { submit() }
-        case .character("q") where focus == fields.count:
-            ask("Quit and lose what you typed?", if: isFormTouched) { .quit }
+        case .character("q") where onButton:
+            return touched ? .confirm("Quit and lose what you typed?") { .quit } : .quit
         default: break
         }
         return .handled
     }
 
-    /// Does `action` at once, or after a y to `question` when `condition` holds.
-    private func ask(_ question: String, if condition: Bool, _ action: @escaping () -> KeyOutcome) {
-        if condition { confirming = (question, action) } else { _ = action() }
-    }
-
-    private func text(_ field: Field) -> String {
-        if let form = app.signInForm, let key = field.inSignIn { return form[keyPath: key] }
-        return app.signUpForm?[keyPath: field.inSignUp] ?? ""
-    }
-
-    /// What the form on screen says is wrong with `field`, if anything.
-    private func problem(of field: Field) -> String? {
-        if let form = app.signInForm { return field.signInField.flatMap { form.problems[$0] }?.localizedDescription }
-        return app.signUpForm?.problems[field.signUpField]?.localizedDescription
-    }
-
-    private func setText(_ text: String, of field: Field) {
-        if let form = app.signInForm, let key = field.inSignIn {
-            form[keyPath: key] = text
-        } else if let form = app.signUpForm {
-            form[keyPath: field.inSignUp] = text
-        }
-    }
-
     private func submit() {
         let signInForm = app.signInForm
         let signUpForm = app.signUpForm
-        Task {
+        effects.run(id: "submit") {
             await signInForm?.submit()
             await signUpForm?.submit()
-            if case .signedIn = app.screen { prepareRide() }
+            if case .signedIn = self.app.screen { self.prepareRide() }
         }
     }
 
@@ -299,27 +223,25 @@ final class KooberUI: TerminalView {
         switch key {
         case .character("q"): return .quit
         case .escape: ride.cancelRequest()
-        case .character("s"):
-            app.signOut()
-            self.ride = nil
+        case .character("s"): app.signOut()
         case .character("d"):
             ride.pickDropoff()
             pickerQuery = TextInput(limit: 100)
-            pickerList = ListState()
+            pickerList = ListState(visibleRows: pickerList.visibleRows)
             if let picker = ride.dropoffPicker { search(picker) }
         case .character("n"): ride.startAnotherRide()
         case .character("r"):
             if ride.rideOptions.isEmpty {
-                Task { await ride.loadRideOptions() }
+                effects.run(id: "options") { await ride.loadRideOptions() }
             } else if case .failed = ride.state {
-                Task { await ride.requestRide() }
+                effects.run(id: "request") { await ride.requestRide() }
             }
         case .left, .right:
             let options = ride.rideOptions
             let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
             if let next = options.cycled(from: current, by: key == .right ? 1 : -1) { ride.chooseOption(next) }
         case .enter where ride.canRequest:
-            Task { await ride.requestRide() }
+            effects.run(id: "request") { await ride.requestRide() }
         default: break
         }
         return .handled
@@ -327,45 +249,43 @@ final class KooberUI: TerminalView {
 
     private func handlePicker(_ key: Key, _ picker: DropoffPickerViewModel, _ ride: NewRideViewModel) {
         if key == .escape {
-            pickerSearch?.cancel()
+            effects.cancel(id: "search")
             pickerKeys = []
             ride.cancelDropoff()
             return
         }
         if pickerQuery.handle(key) {
-            pickerList = ListState()
+            pickerList = ListState(visibleRows: pickerList.visibleRows)
             search(picker)
             return
         }
         // A key for the list waits for the list of the text typed.
-        guard !pickerKeys.isEmpty || picker.query != pickerQuery.text || picker.isSearching else {
-            pickFromList(key, picker, ride)
+        guard pickerKeys.isEmpty, !picker.isSearching else {
+            pickerKeys.append(key)
             return
         }
-        pickerKeys.append(key)
+        pickFromList(key, picker, ride)
     }
 
     private func pickFromList(_ key: Key, _ picker: DropoffPickerViewModel, _ ride: NewRideViewModel) {
-        if key == .enter, !picker.results.isEmpty {
-            let index = pickerList.window(count: picker.results.count, visible: visibleRows).selection ?? 0
+        if key == .enter, let index = pickerList.selection(count: picker.results.count) {
             ride.selectDropoff(picker.results[index])
         } else {
-            _ = pickerList.handle(key, count: picker.results.count, visible: visibleRows)
+            _ = pickerList.handle(key, count: picker.results.count)
         }
     }
 
-    /// Searches for the picker's text after a pause in typing; a key typed meanwhile starts the
-    /// wait again, so one request goes per pause. Keys for the list are played when it arrives.
+    /// The text typed becomes the picker's query, searched by the library after a pause in typing
+    /// (`.task(id: picker.query)` in SwiftUI): a key typed meanwhile starts the wait again, so one
+    /// request goes per pause. Keys for the list are played when its answer arrives.
     private func search(_ picker: DropoffPickerViewModel) {
-        pickerSearch?.cancel()
-        let query = pickerQuery.text
-        pickerSearch = Task { [pause] in
-            guard (try? await pause()) != nil, !Task.isCancelled else { return }
-            await picker.search(query)
-            guard !Task.isCancelled, picker.query == query, let ride = self.ride else { return }
-            let keys = pickerKeys
-            pickerKeys = []
-            for key in keys where ride.dropoffPicker === picker { pickFromList(key, picker, ride) }
+        picker.query = pickerQuery.text
+        effects.run(id: "search") {
+            await picker.searchAfterPause()
+            guard !Task.isCancelled, !picker.isSearching, let ride = self.ride else { return }
+            let keys = self.pickerKeys
+            self.pickerKeys = []
+            for key in keys where ride.dropoffPicker === picker { self.pickFromList(key, picker, ride) }
         }
     }
 
@@ -390,7 +310,7 @@ final class KooberUI: TerminalView {
 
     /// The form's problems, one line each, then where the submission stands.
     private var formLines: [String] {
-        let problems = fields.compactMap { field in problem(of: field).map { "\(field.label): \($0)" } }
+        let problems = fields.compactMap { field in field.problem.map { "\(field.label): \($0)" } }
         switch formPhase {
         case .editing:
             return problems
@@ -403,29 +323,29 @@ final class KooberUI: TerminalView {
 
     /// The focused control, described when the focus arrived at it.
     private var focusLine: String {
-        spokenFocus.line(at: "\(app.screen) \(focus) \(welcomeChoice)") { focusDescription }
+        spokenFocus.line(at: "\(app.screen) \(form.focus) \(welcomeChoice)") { focusDescription }
     }
 
     private var focusDescription: String {
         guard case .onboarding(let onboarding) = app.screen, onboarding != .welcome else {
             return (welcomeChoice == 0 ? "Sign in" : "Sign up") + ", button, \(welcomeChoice + 1) of 2"
         }
-        let place = "\(focus + 1) of \(fields.count + 1)"
-        guard focus < fields.count else { return (signingUp ? "Sign up" : "Sign in") + ", button, " + place }
-        let field = fields[focus]
-        if let form = app.signInForm, let signInField = field.signInField {
-            return form.accessibilityDescription(of: signInField).terminalSafe + ", " + place
+        let fields = fields
+        let place = "\(form.focus + 1) of \(fields.count + 1)"
+        guard form.focus < fields.count else { return (signingUp ? "Sign up" : "Sign in") + ", button, " + place }
+        if let form = app.signInForm, let field = SignInField(rawValue: fields[self.form.focus].id) {
+            return form.accessibilityDescription(of: field).terminalSafe + ", " + place
         }
-        let description = app.signUpForm?.accessibilityDescription(of: field.signUpField) ?? field.label
-        return description.terminalSafe + ", " + place
+        if let form = app.signUpForm, let field = SignUpField(rawValue: fields[self.form.focus].id) {
+            return form.accessibilityDescription(of: field).terminalSafe + ", " + place
+        }
+        return fields[form.focus].label + ", " + place
     }
 
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
-        canvas.fill(row: 0, style: brand)
-        canvas.put(" Koober ", row: 0, style: brand)
-        canvas.footer(Array(keyHints.prefix(4)), editingText: isEditingText)
+        canvas.scaffold("Koober", titleStyle: brand, hints: keyHints, editingText: isEditingText)
         switch app.screen {
         case .launching:
             canvas.activity("Launching…", id: "launch", row: 2, column: 2)
@@ -436,7 +356,6 @@ final class KooberUI: TerminalView {
         case .signedIn(let session):
             drawRide(session, in: &canvas)
         }
-        if let confirming { canvas.confirmation(confirming.question) }
     }
 
     private func drawWelcome(in canvas: inout Canvas) {
@@ -462,23 +381,21 @@ final class KooberUI: TerminalView {
             let width = content.width
             var row = 0
             var focused = 0..<1
+            let fields = fields
             for (index, field) in fields.enumerated() {
-                let problem = problem(of: field)
                 let used = content.field(
-                    field.label, editor: editors.editor(field, text: text(field)), focused: focus == index,
-                    secure: field == .password, mark: problem.map { _ in .invalid },
-                    message: problem, labelWidth: 12, at: row,
+                    field, index: index, of: form, labelWidth: 12, at: row,
                     in: Rect(x: 0, y: 0, width: width, height: content.height))
-                if focus == index { focused = row..<row + used }
+                if form.focus == index { focused = row..<row + used }
                 row += used
             }
             row += 1
             content.put(
                 signUp ? "[ Sign up ]" : "[ Sign in ]", row: row, column: 0,
-                style: CellStyle(bold: true, inverse: focus == fields.count))
+                style: CellStyle(bold: true, inverse: form.focus == fields.count))
             let status = Rect(x: 0, y: row + 2, width: width, height: 4)
             let statusRows = drawFormStatus(signUp: signUp, in: status, on: &content)
-            if focus == fields.count { focused = row..<status.y + statusRows }
+            if form.focus == fields.count { focused = row..<status.y + statusRows }
             return focused
         }
     }
@@ -572,8 +489,7 @@ final class KooberUI: TerminalView {
             in: &canvas, row: area.y + 2, column: column, width: min(40, area.maxX - column), focused: true,
             style: CellStyle(underline: true))
         let list = Rect(x: area.x, y: area.y + 4, width: area.width, height: area.maxY - area.y - 4)
-        visibleRows = list.height
-        if picker.query != pickerQuery.text || picker.isSearching {
+        if picker.isSearching {
             canvas.activity("Searching…", id: "search", row: area.y + 3, column: area.x)
         } else if let error = picker.error {
             canvas.put(
@@ -582,6 +498,6 @@ final class KooberUI: TerminalView {
         } else if picker.results.isEmpty {
             canvas.put("No places match.", row: list.y, column: list.x + 2, style: CellStyle(dim: true))
         }
-        canvas.list(picker.results.map { $0.name.terminalSafe }, in: list, state: pickerList)
+        canvas.list(picker.results.map { $0.name.terminalSafe }, in: list, state: pickerList, id: "places")
     }
 }

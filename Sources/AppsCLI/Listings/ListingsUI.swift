@@ -26,7 +26,7 @@ final class ListingsUI: TerminalView {
     private(set) var pendingUser: ListingViewModel?
     /// Why the last user asked for was not shown.
     private(set) var userNotice: String?
-    @ObservationIgnored private var visibleRows = 10
+    let effects = Effects()
     @ObservationIgnored private let service: any ListingsService
     @ObservationIgnored private let images: ImageLoader
     /// When the oldest answer shown from the offline cache was stored, if one is.
@@ -39,10 +39,14 @@ final class ListingsUI: TerminalView {
         self.listing = ListingViewModel(service: service, userID: userID)
         self.coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
         let listing = self.listing
-        Task { await listing.load() }
+        effects.run { await listing.load() }
     }
 
     private var listed: [ListedProduct] { listing.state.value?.products ?? [] }
+
+    func didDraw(_ frame: Canvas) {
+        if let rows = frame.rows(ofList: "products"), rows != products.visibleRows { products.visibleRows = rows }
+    }
 
     // MARK: Keys
 
@@ -50,7 +54,7 @@ final class ListingsUI: TerminalView {
         if !coordinator.path.isEmpty { return [KeyHint("Esc", "back"), KeyHint("r", "reload")] }
         return [
             KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "details"), KeyHint("1–9", "user"), KeyHint("r", "reload"),
-            KeyHint("PgUp PgDn g G", "page, first, last"),
+            KeyHint("PgUp PgDn g G", "page, first, last", priority: .helpOnly),
         ]
     }
 
@@ -59,30 +63,31 @@ final class ListingsUI: TerminalView {
         if let route = coordinator.path.last {
             switch key {
             case .escape, .backspace: coordinator.back()
-            case .character("r"):
-                let details = coordinator.details(for: route)
-                Task { await details.load() }
+            case .character("r"): loadDetails(route)
             default: break
             }
             return .handled
         }
         switch key {
-        case .enter where !listed.isEmpty:
-            let index = products.window(count: listed.count, visible: visibleRows).selection ?? 0
+        case .enter:
+            guard let index = products.selection(count: listed.count) else { break }
             coordinator.showDetails(productID: listed[index].product.id)
-            if let route = coordinator.path.last {
-                let model = coordinator.details(for: route)
-                Task { await model.load() }
-            }
+            if let route = coordinator.path.last { loadDetails(route) }
         case .character("r"):
             let listing = self.listing
-            Task { await listing.load() }
+            effects.run { await listing.load() }
         case .character(let digit) where ("1"..."9").contains(digit):
             switchUser(to: String(digit))
         default:
-            _ = products.handle(key, count: listed.count, visible: visibleRows)
+            _ = products.handle(key, count: listed.count)
         }
         return .handled
+    }
+
+    /// Loads the product on screen, as its view's `.task` would.
+    private func loadDetails(_ route: ListingsCoordinator.Route) {
+        let details = coordinator.details(for: route)
+        effects.run(id: "details") { await details.load() }
     }
 
     /// Loads the user's listing beside the one on screen and shows it once it is there; a user the
@@ -92,35 +97,36 @@ final class ListingsUI: TerminalView {
         let candidate = ListingViewModel(service: service, userID: userID)
         pendingUser = candidate
         userNotice = nil
-        Task {
+        effects.run(id: "user") {
             await candidate.load()
-            guard pendingUser === candidate else { return }
-            pendingUser = nil
+            guard self.pendingUser === candidate else { return }
+            self.pendingUser = nil
             if case .userNotFound = candidate.state.value?.offersFailure {
-                userNotice =
-                    "There is no user \(userID) on this backend; still showing user \(listing.userID.terminalSafe)."
+                self.userNotice =
+                    "There is no user \(userID) on this backend; still showing user \(self.listing.userID.terminalSafe)."
                 return
             }
-            listing = candidate
-            coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
-            products = ListState()
+            self.listing = candidate
+            self.coordinator = ListingsCoordinator(service: self.service, userID: userID, images: self.images)
+            self.products = ListState(visibleRows: self.products.visibleRows)
         }
     }
 
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
-        canvas.titleBar("Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0)
-        canvas.footer(Array(keyHints.prefix(4)), editingText: isEditingText)
+        let area = canvas.scaffold(
+            "Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0, hints: keyHints,
+            editingText: isEditingText)
         if let route = coordinator.path.last {
-            drawDetails(coordinator.details(for: route), in: &canvas)
+            drawDetails(coordinator.details(for: route), in: area, of: &canvas)
         } else {
-            drawList(in: &canvas)
+            drawList(in: area, of: &canvas)
         }
     }
 
-    private func drawList(in canvas: inout Canvas) {
-        guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", in: canvas.content) else {
+    private func drawList(in area: Rect, of canvas: inout Canvas) {
+        guard let loaded = canvas.loaded(listing.state, loading: "Loading products…", in: area) else {
             return
         }
         let (offers, notice) = statusLines(loaded)
@@ -134,22 +140,22 @@ final class ListingsUI: TerminalView {
                 canvas.paragraph(
                     notice.text, in: Rect(x: 2, y: 2, width: canvas.width - 4, height: 2), style: notice.style) - 1
         }
-        let nameWidth = max(12, min(30, canvas.width - 36))
+        let columns = [
+            TableColumn("Product", width: max(12, min(30, canvas.width - 36))), TableColumn("Price", width: 20),
+            TableColumn("Badge"),
+        ]
         let rows = loaded.products.map { item in
-            item.product.name.terminalSafe.truncated(toColumns: nameWidth).rightPadded(to: nameWidth) + "  "
-                + item.product.price.formatted.rightPadded(to: 20) + "  "
-                + (item.badge.map { "[\($0.name.terminalSafe)]" } ?? "")
+            [
+                item.product.name.terminalSafe, item.product.price.formatted,
+                item.badge.map { "[\($0.name.terminalSafe)]" } ?? "",
+            ]
         }
-        canvas.put(
-            "  " + "Product".rightPadded(to: nameWidth) + "  " + "Price".rightPadded(to: 20) + "  Badge", row: header,
-            style: CellStyle(bold: true))
-        let list = Rect(x: 0, y: header + 1, width: canvas.width, height: canvas.height - header - 2)
-        visibleRows = list.height
-        canvas.list(rows, in: list, state: products)
+        canvas.table(
+            columns, rows: rows, in: Rect(x: 0, y: header, width: canvas.width, height: canvas.height - header - 1),
+            state: products, id: "products")
     }
 
-    private func drawDetails(_ details: ProductDetailsViewModel, in canvas: inout Canvas) {
-        let area = canvas.content
+    private func drawDetails(_ details: ProductDetailsViewModel, in area: Rect, of canvas: inout Canvas) {
         let loading = "Loading product \(details.productID.terminalSafe)…"
         guard let loaded = canvas.loaded(details.state, loading: loading, in: area) else { return }
         let product = loaded.product
@@ -216,7 +222,7 @@ final class ListingsUI: TerminalView {
         let pending = pendingUser.map { ["Loading user \($0.userID.terminalSafe)…"] }
         let notices = [offers.text] + (pending ?? notice.map { [$0.text] } ?? [])
         let heading = "Listings, user \(listing.userID.terminalSafe): \(loaded.products.count) products"
-        guard let index = products.window(count: listed.count, visible: visibleRows).selection else {
+        guard let index = products.selection(count: listed.count) else {
             return [heading] + notices + ["No products."]
         }
         return [heading] + notices + [

@@ -20,27 +20,34 @@ final class LottoUI: TerminalView {
     private(set) var resultsList = ListState()
     /// How far the checked and upcoming tickets are scrolled.
     private(set) var ticketsScroll = ScrollState()
-    /// The draw opened from the results, while it is open.
-    private(set) var detail: DrawDetailViewModel?
-    /// The rows the last frame gave a list, for paging.
-    @ObservationIgnored private var visibleRows = 10
 
     let results: ResultsViewModel
     let tickets: TicketsViewModel
     let quickPick: QuickPickViewModel
+    let effects = Effects()
 
     init(service: any DrawsService & TicketsService, seed: UInt64) {
         results = ResultsViewModel(service: service)
         tickets = TicketsViewModel(draws: service, tickets: service)
         quickPick = QuickPickViewModel(generator: SeededGenerator(seed: seed))
-        Task { [results, tickets] in
-            async let published: Void = results.load()
-            async let mine: Void = tickets.load()
-            _ = await (published, mine)
-        }
+        effects.run { [results] in await results.load() }
+        effects.run { [tickets] in await tickets.load() }
     }
 
     private var publishedDraws: [Draw] { results.state.value?.value ?? [] }
+
+    /// The draw open over the results: the top of the results' navigation path, as a
+    /// `NavigationStack(path: $results.path)` shows it.
+    private var detail: DrawDetailViewModel? {
+        results.path.last.map(results.detail(for:))
+    }
+
+    func didDraw(_ frame: Canvas) {
+        if let rows = frame.rows(ofList: "draws"), rows != resultsList.visibleRows { resultsList.visibleRows = rows }
+        if let rows = frame.rows(ofList: "tickets"), rows != ticketsScroll.visibleRows {
+            ticketsScroll.visibleRows = rows
+        }
+    }
 
     // MARK: Keys
 
@@ -55,7 +62,7 @@ final class LottoUI: TerminalView {
         }
     }
 
-    private var pages: KeyHint { KeyHint("PgUp PgDn g G", "page, first, last") }
+    private var pages: KeyHint { KeyHint("PgUp PgDn g G", "page, first, last", priority: .helpOnly) }
 
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
@@ -67,7 +74,7 @@ final class LottoUI: TerminalView {
             switch key {
             case .left, .character("h"): detail.showPrevious()
             case .right, .character("l"): detail.showNext()
-            case .escape, .backspace: self.detail = nil
+            case .escape, .backspace: results.path.removeLast()
             default: break
             }
             return .handled
@@ -75,11 +82,12 @@ final class LottoUI: TerminalView {
         switch (tab, key) {
         case (_, .tab): tab = tab.cycled(by: 1)
         case (_, .backTab): tab = tab.cycled(by: -1)
-        case (.results, .enter) where !publishedDraws.isEmpty:
-            let index = resultsList.window(count: publishedDraws.count, visible: visibleRows).selection ?? 0
-            detail = DrawDetailViewModel(draws: publishedDraws, drawID: publishedDraws[index].id)
-        case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count, visible: visibleRows)
-        case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count, visible: visibleRows)
+        case (.results, .enter):
+            if let index = resultsList.selection(count: publishedDraws.count) {
+                results.showDraw(publishedDraws[index].id)
+            }
+        case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count)
+        case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count)
         case (.quickPick, .character("n")), (.quickPick, .enter):
             try? quickPick.pick(count: 1, draws: publishedDraws)
         default: break
@@ -89,58 +97,59 @@ final class LottoUI: TerminalView {
 
     /// `r`: loads again whatever this tab shows (the draws for the quick pick too).
     private func reload() {
-        Task { [tab, results, tickets] in
-            switch tab {
-            case .results, .quickPick: await results.load()
-            case .tickets: await tickets.load()
-            }
+        switch tab {
+        case .results, .quickPick: effects.run { [results] in await results.load() }
+        case .tickets: effects.run { [tickets] in await tickets.load() }
         }
     }
 
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
-        canvas.titleBar("Lotto", tabs: Tab.allCases.map(\.title), selected: tab.rawValue)
-        canvas.footer(keyHints.filter { $0 != pages }, editingText: isEditingText)
+        let area = canvas.scaffold(
+            "Lotto", tabs: Tab.allCases.map(\.title), selected: tab.rawValue, hints: keyHints,
+            editingText: isEditingText)
         if let detail {
-            drawDetail(detail, in: &canvas)
+            drawDetail(detail, in: area, of: &canvas)
             return
         }
         switch tab {
-        case .results: drawResults(in: &canvas)
-        case .tickets: drawTickets(in: &canvas)
-        case .quickPick: drawQuickPick(in: &canvas)
+        case .results: drawResults(in: area, of: &canvas)
+        case .tickets: drawTickets(in: area, of: &canvas)
+        case .quickPick: drawQuickPick(in: area, of: &canvas)
         }
     }
 
-    private func drawResults(in canvas: inout Canvas) {
-        guard let fetched = canvas.loaded(results.state, loading: "Loading draws…", in: canvas.content) else { return }
-        let area = notices(fetched, what: "draws", in: &canvas)
+    private static let resultsColumns = [
+        TableColumn("Date", width: 16), TableColumn("Numbers", width: 17),
+        TableColumn("Bonus", width: 5, alignment: .trailing), TableColumn("Top prize", width: 12, alignment: .trailing),
+        TableColumn("Draw"),
+    ]
+
+    private func drawResults(in area: Rect, of canvas: inout Canvas) {
+        guard let fetched = canvas.loaded(results.state, loading: "Loading draws…", in: area) else { return }
+        let area = notices(fetched, what: "draws", in: area, of: &canvas)
         guard !fetched.value.isEmpty else {
             canvas.put("No draws have been published yet.", row: area.y, column: area.x)
             return
         }
-        let parts = area.split(.vertical, [.fixed(1), .fill])
-        func columns(_ date: String, _ numbers: String, _ bonus: String, _ prize: String, _ id: String) -> String {
-            date.rightPadded(to: 16) + "  " + numbers.rightPadded(to: 17) + "  " + bonus.leftPadded(to: 5) + "  "
-                + prize.leftPadded(to: 12) + "  " + id
-        }
-        canvas.put(
-            "  " + columns("Date", "Numbers", "Bonus", "Top prize", "Draw"), row: parts[0].y, column: 0,
-            style: .init(bold: true))
         let rows = fetched.value.map { draw in
-            columns(
+            [
                 draw.date.longDescription, LottoText.balls(draw.numbers), LottoText.pad(draw.bonusBall),
-                draw.topPrize.description, draw.id.terminalSafe)
+                draw.topPrize.description, draw.id.terminalSafe,
+            ]
         }
-        let list = Rect(x: 0, y: parts[1].y, width: canvas.width, height: parts[1].height)
-        visibleRows = list.height
-        canvas.list(rows, in: list, state: resultsList)
+        canvas.table(
+            Self.resultsColumns, rows: rows, in: Rect(x: 0, y: area.y, width: canvas.width, height: area.height),
+            state: resultsList, id: "draws")
     }
 
-    private func drawDetail(_ detail: DrawDetailViewModel, in canvas: inout Canvas) {
-        guard let draw = detail.draw else { return }
-        let area = canvas.content
+    private func drawDetail(_ detail: DrawDetailViewModel, in area: Rect, of canvas: inout Canvas) {
+        guard let draw = detail.draw else {
+            canvas.paragraph(
+                detail.failure?.localizedDescription.terminalSafe ?? "", in: area, style: CellStyle(foreground: .red))
+            return
+        }
         canvas.put(
             "\(draw.id.terminalSafe) · \(draw.date.longDescription)", row: area.y, column: area.x,
             maxWidth: area.width, style: .init(bold: true))
@@ -180,13 +189,13 @@ final class LottoUI: TerminalView {
         case checked(TicketCheck)
     }
 
-    private func drawTickets(in canvas: inout Canvas) {
-        guard let fetched = canvas.loaded(tickets.state, loading: "Loading tickets…", in: canvas.content) else {
+    private func drawTickets(in area: Rect, of canvas: inout Canvas) {
+        guard let fetched = canvas.loaded(tickets.state, loading: "Loading tickets…", in: area) else {
             return
         }
-        let area = notices(fetched, what: "tickets", in: &canvas)
+        let area = notices(fetched, what: "tickets", in: area, of: &canvas)
         let lines = ticketLines
-        visibleRows = area.height
+        canvas.noteList("tickets", rows: area.height)
         let first = ticketsScroll.clamped(count: lines.count, visible: area.height)
         for (offset, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
             let row = area.y + offset
@@ -207,8 +216,7 @@ final class LottoUI: TerminalView {
         }
     }
 
-    private func drawQuickPick(in canvas: inout Canvas) {
-        let area = canvas.content
+    private func drawQuickPick(in area: Rect, of canvas: inout Canvas) {
         guard let draw = quickPick.draw else {
             if publishedDraws.isEmpty {
                 _ = canvas.loaded(results.state, loading: "Loading draws…", in: area)
@@ -250,8 +258,9 @@ final class LottoUI: TerminalView {
 
     /// The offline notice and the records left out, on the rows under the title; returns the area
     /// left for the screen.
-    private func notices<Value>(_ fetched: Fetched<Value>, what: String, in canvas: inout Canvas) -> Rect {
-        var area = canvas.content
+    private func notices<Value>(_ fetched: Fetched<Value>, what: String, in area: Rect, of canvas: inout Canvas) -> Rect
+    {
+        var area = area
         if let cachedAt = fetched.cachedAt {
             area = canvas.offlineNotice(offlineNotice(showing: what, cachedAt: cachedAt), above: area)
         }
@@ -283,7 +292,7 @@ extension LottoUI {
         case .results:
             guard let fetched = results.state.value else { return ["Lotto, Results"] + waiting(results.state, "draws") }
             let draws = fetched.value
-            guard let index = resultsList.window(count: draws.count, visible: visibleRows).selection else {
+            guard let index = resultsList.selection(count: draws.count) else {
                 return ["Lotto, Results", "No draws have been published yet."]
             }
             let draw = draws[index]

@@ -10,23 +10,27 @@ import TerminalUI
 @MainActor
 @Observable
 final class PilotUI: TerminalView {
-    enum Focus: Int, CaseIterable { case name, password, verification, license, register }
-
-    private(set) var focus = Focus.name
+    /// The focus: the library's text fields in its order, then the licenses and the button.
+    private(set) var formState = FormState()
     /// Why the last logout failed, if it did.
     private(set) var logoutError: String?
-    /// Asked before a half-filled form is thrown away by quitting.
-    private(set) var confirmingQuit = false
-    private var editors = FieldEditors<Focus>()
     @ObservationIgnored private var spokenFocus = SpokenFocus()
     let flow: PilotRegistrationFlow
+    let effects = Effects()
     /// When the oldest answer shown from the offline cache was stored, if one is.
     @ObservationIgnored private let staleSince: @Sendable () -> Date?
+
+    /// The form's fields typed into, in the library's order (the license is chosen, not typed).
+    private static let textFields = RegistrationField.allCases.filter { $0 != .license }
+    /// The focus stops after the text fields.
+    private var licenseStop: Int { Self.textFields.count }
+    private var registerStop: Int { Self.textFields.count + 1 }
+    private var stops: Int { Self.textFields.count + 2 }
 
     init(flow: PilotRegistrationFlow, staleSince: @escaping @Sendable () -> Date? = { nil }) {
         self.flow = flow
         self.staleSince = staleSince
-        Task { [flow] in await flow.launch() }
+        effects.run { [flow] in await flow.launch() }
     }
 
     fileprivate var form: RegistrationViewModel { flow.registration }
@@ -37,8 +41,34 @@ final class PilotUI: TerminalView {
         !(form.name.isEmpty && form.password.isEmpty && form.verification.isEmpty && form.licenseType.isEmpty)
     }
 
+    /// The text fields, bound to the form.
+    private var fields: [FormField] {
+        Self.textFields.map { field in
+            FormField(
+                id: field.rawValue, label: field.title, text: text(of: field), isSecure: field != .name,
+                problem: form.errors[field]?.localizedDescription.terminalSafe
+            ) { [form] text in
+                switch field {
+                case .name: form.name = text
+                case .password: form.password = text
+                case .verification: form.verification = text
+                case .license: break
+                }
+            }
+        }
+    }
+
+    private func text(of field: RegistrationField) -> String {
+        switch field {
+        case .name: form.name
+        case .password: form.password
+        case .verification: form.verification
+        case .license: form.licenseType
+        }
+    }
+
     var isEditingText: Bool {
-        if case .registration = flow.screen { return !confirmingQuit && text(of: focus) != nil }
+        if case .registration = flow.screen { return formState.focus < Self.textFields.count }
         return false
     }
 
@@ -54,23 +84,20 @@ final class PilotUI: TerminalView {
         case .registration:
             [
                 KeyHint("Tab ⇧Tab ↑↓", "next / previous field"), KeyHint("←→ Space", "choose a license"),
-                KeyHint("Enter", "next field, or register"), KeyHint("r", "reload the licenses"),
-                KeyHint("← → Home End", "move in a field"), KeyHint("Ctrl-U Ctrl-W", "clear the field, a word"),
+                KeyHint("Enter", "next field, or register"), KeyHint("r", "reload the licenses", priority: .helpOnly),
+                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
+                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
             ]
         }
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        if confirmingQuit {
-            confirmingQuit = false
-            return key == .character("y") ? .quit : .handled
-        }
         switch flow.screen {
         case .launching:
             if key == .character("q") { return .quit }
         case .error:
             switch key {
-            case .character("r"), .enter: Task { [flow] in await flow.retry() }
+            case .character("r"), .enter: effects.run { [flow] in await flow.retry() }
             case .character("q"): return .quit
             default: break
             }
@@ -87,43 +114,21 @@ final class PilotUI: TerminalView {
     }
 
     private func handleForm(_ key: Key) -> KeyOutcome {
-        if let text = text(of: focus), let edited = editors.edit(focus, text: text, key: key) {
-            setText(edited, of: focus)
-            return .handled
-        }
+        if formState.handle(key, fields: fields, stops: stops) { return .handled }
+        let focus = formState.focus
         switch key {
-        case .tab, .down: focus = focus.cycled(by: 1)
-        case .backTab, .up: focus = focus.cycled(by: -1)
-        case .left where focus == .license: chooseLicense(by: -1)
-        case .right where focus == .license, .character(" ") where focus == .license: chooseLicense(by: 1)
-        case .enter where focus == .register, .character(" ") where focus == .register: form.register()
-        case .enter: focus = focus.cycled(by: 1)
+        case .left where focus == licenseStop: chooseLicense(by: -1)
+        case .right where focus == licenseStop, .character(" ") where focus == licenseStop: chooseLicense(by: 1)
+        case .enter where focus == registerStop, .character(" ") where focus == registerStop: form.register()
+        case .enter: formState.move(by: 1, stops: stops)
         case .character("r") where form.licenses.failure != nil || staleSince() != nil:
-            Task { [form] in await form.reloadLicenses() }
+            effects.run { [form] in await form.reloadLicenses() }
         case .character("q"):
             guard isFormTouched else { return .quit }
-            confirmingQuit = true
+            return .confirm("Quit and lose what you typed in the form?") { .quit }
         default: break
         }
         return .handled
-    }
-
-    private func text(of field: Focus) -> String? {
-        switch field {
-        case .name: form.name
-        case .password: form.password
-        case .verification: form.verification
-        case .license, .register: nil
-        }
-    }
-
-    private func setText(_ text: String, of field: Focus) {
-        switch field {
-        case .name: form.name = text
-        case .password: form.password = text
-        case .verification: form.verification = text
-        case .license, .register: break
-        }
     }
 
     private func chooseLicense(by step: Int) {
@@ -133,13 +138,13 @@ final class PilotUI: TerminalView {
 
     private func logout() {
         guard let confirmation = flow.confirmation else { return }
-        Task {
+        effects.run {
             do {
                 try await confirmation.logout()
-                logoutError = nil
-                focus = .name
+                self.logoutError = nil
+                self.formState.focus = 0
             } catch {
-                logoutError = error.localizedDescription
+                self.logoutError = error.localizedDescription
             }
         }
     }
@@ -147,22 +152,19 @@ final class PilotUI: TerminalView {
     // MARK: Drawing
 
     func draw(in canvas: inout Canvas) {
-        canvas.titleBar("Pilot registration")
-        canvas.footer(Array(keyHints.prefix(3)), editingText: isEditingText)
+        var area = canvas.scaffold("Pilot registration", hints: keyHints, editingText: isEditingText)
         switch flow.screen {
         case .launching:
             canvas.activity("Loading…", id: "launch", row: 2, column: 2)
         case .error(let error):
             let used = canvas.paragraph(
-                error.localizedDescription.terminalSafe, in: canvas.content, style: CellStyle(foreground: .red))
-            canvas.put("Press r to try again.", row: 3 + used, column: 2)
+                error.localizedDescription.terminalSafe, in: area, style: CellStyle(foreground: .red))
+            canvas.put("Press r to try again.", row: area.y + 1 + used, column: area.x)
         case .confirmation:
-            drawConfirmation(in: &canvas)
+            drawConfirmation(in: area, of: &canvas)
         case .registration:
-            var area = canvas.content
             if let notice = offlineLine { area = canvas.offlineNotice(notice, above: area) }
             drawForm(in: area, of: &canvas)
-            if confirmingQuit { canvas.confirmation("Quit and lose what you typed in the form?") }
         }
     }
 
@@ -171,20 +173,18 @@ final class PilotUI: TerminalView {
     private func drawForm(in area: Rect, of canvas: inout Canvas) {
         canvas.scrollable(in: area) { content in
             let area = Rect(x: 0, y: 0, width: content.width, height: content.height)
+            let focus = formState.focus
             var focused = 0..<1
-            let errors = form.errors.mapValues(\.localizedDescription)
             var row = 0
-            for (field, label) in [(Focus.name, "Name"), (.password, "Password"), (.verification, "Password again")] {
-                let used = content.field(
-                    label, editor: editors.editor(field, text: text(of: field) ?? ""), focused: focus == field,
-                    secure: field != .name, mark: errors[field.registrationField].map { _ in .invalid },
-                    message: errors[field.registrationField], labelWidth: 18, at: row, in: area)
-                if focus == field { focused = row..<row + used }
+            for (index, field) in fields.enumerated() {
+                let used = content.field(field, index: index, of: formState, labelWidth: 18, at: row, in: area)
+                if focus == index { focused = row..<row + used }
                 row += used
             }
             row += 1
             let licensesStart = row
-            content.put("License", row: row, column: 0, style: CellStyle(bold: focus == .license))
+            content.put(
+                RegistrationField.license.title, row: row, column: 0, style: CellStyle(bold: focus == licenseStop))
             let choices = Rect(x: 18, y: row, width: area.width - 18, height: 4)
             if let licenses = content.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
                 for license in licenses {
@@ -193,24 +193,25 @@ final class PilotUI: TerminalView {
                         (chosen ? "(•) " : "( ) ") + license.type.terminalSafe.rightPadded(to: 6)
                             + license.aircraft.map(\.terminalSafe).joined(separator: ", "),
                         row: row, column: choices.x, maxWidth: choices.width,
-                        style: CellStyle(bold: chosen, inverse: chosen && focus == .license))
+                        style: CellStyle(bold: chosen, inverse: chosen && focus == licenseStop))
                     row += 1
                 }
-                if let error = errors[.license] {
+                if let error = form.errors[.license] {
                     content.put(
-                        "✗ " + error.terminalSafe, row: row, column: choices.x, maxWidth: choices.width,
+                        "✗ " + error.localizedDescription.terminalSafe, row: row, column: choices.x,
+                        maxWidth: choices.width,
                         style: CellStyle(foreground: .red))
                     row += 1
                 }
             } else {
                 row += 2
             }
-            if focus == .license { focused = licensesStart..<row }
+            if focus == licenseStop { focused = licensesStart..<row }
             row += 1
             let enabled = form.isRegisterEnabled
             let after = content.put(
                 "[ Register ]", row: row, column: 0,
-                style: CellStyle(bold: enabled, dim: !enabled, inverse: focus == .register))
+                style: CellStyle(bold: enabled, dim: !enabled, inverse: focus == registerStop))
             if !enabled {
                 content.put(
                     registerBlockedReason, row: row, column: after + 2, maxWidth: area.maxX - after - 2,
@@ -222,7 +223,7 @@ final class PilotUI: TerminalView {
                     saveError.localizedDescription.terminalSafe,
                     in: Rect(x: 0, y: row + 1, width: area.width, height: 4), style: CellStyle(foreground: .red))
             }
-            if focus == .register { focused = row..<row + used }
+            if focus == registerStop { focused = row..<row + used }
             return focused
         }
     }
@@ -237,9 +238,8 @@ final class PilotUI: TerminalView {
         return "Enter shows what is missing"
     }
 
-    private func drawConfirmation(in canvas: inout Canvas) {
+    private func drawConfirmation(in area: Rect, of canvas: inout Canvas) {
         guard let confirmation = flow.confirmation else { return }
-        let area = canvas.content
         canvas.put(
             confirmation.welcome.terminalSafe, row: area.y, column: area.x, maxWidth: area.width,
             style: CellStyle(bold: true))
@@ -263,7 +263,7 @@ extension PilotUI {
     /// text field, empty, 2 of 5", "ATPL, license, selected, aircraft B737, A380, B747, 2 of 3"),
     /// announced as the focus arrives or the chosen license changes.
     var spokenLines: [String] {
-        guard case .registration = flow.screen, !confirmingQuit else { return drawnLines }
+        guard case .registration = flow.screen else { return drawnLines }
         let problems = RegistrationField.allCases.compactMap { field in
             form.errors[field].map { "\(field.title): \($0.localizedDescription)".terminalSafe }
         }
@@ -284,13 +284,15 @@ extension PilotUI {
     }
 
     private var focusLine: String {
-        let place = "\(focus.rawValue + 1) of \(Focus.allCases.count)"
-        switch focus {
-        case .name, .password, .verification:
-            return spokenFocus.line(at: "\(focus)") {
-                form.accessibilityDescription(of: focus.registrationField).terminalSafe + ", " + place
+        let focus = formState.focus
+        let place = "\(focus + 1) of \(stops)"
+        if focus < Self.textFields.count {
+            let field = Self.textFields[focus]
+            return spokenFocus.line(at: "\(field)") {
+                form.accessibilityDescription(of: field).terminalSafe + ", " + place
             }
-        case .license:
+        }
+        if focus == licenseStop {
             let chosen = form.selectedLicense
             return spokenFocus.line(at: "license \(chosen?.type ?? "") \(licenses.count)") {
                 guard let chosen, let index = licenses.firstIndex(of: chosen) else {
@@ -299,24 +301,11 @@ extension PilotUI {
                 }
                 return form.accessibilityDescription(of: chosen).terminalSafe + ", \(index + 1) of \(licenses.count)"
             }
-        case .register:
-            let enabled = form.isRegisterEnabled
-            return spokenFocus.line(at: "register \(enabled)") {
-                accessibleButton(title: "Register", isEnabled: enabled) + (enabled ? "" : ", " + registerBlockedReason)
-                    + ", " + place
-            }
         }
-    }
-}
-
-extension PilotUI.Focus {
-    /// The view model's name for this field.
-    fileprivate var registrationField: RegistrationField {
-        switch self {
-        case .name: .name
-        case .password: .password
-        case .verification: .verification
-        case .license, .register: .license
+        let enabled = form.isRegisterEnabled
+        return spokenFocus.line(at: "register \(enabled)") {
+            accessibleButton(title: "Register", isEnabled: enabled) + (enabled ? "" : ", " + registerBlockedReason)
+                + ", " + place
         }
     }
 }

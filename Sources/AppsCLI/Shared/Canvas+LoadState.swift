@@ -30,9 +30,4 @@ extension Canvas {
         let extra = max(0, used - 1)
         return Rect(x: area.x, y: area.y + extra, width: area.width, height: area.height - extra)
     }
-
-    /// The area below the title bar and above the footer, with a margin of two columns.
-    var content: Rect {
-        Rect(x: 2, y: 2, width: width - 4, height: height - 3)
-    }
 }

@@ -29,6 +29,8 @@ enum InteractiveScreen {
             throw ValidationError("'apps \(command)' is interactive: \(error.description).")
         }
         defer { terminal.restore() }
+        // However the app ends, the work its screens started ends with it.
+        defer { root.effects.cancelAll() }
         if screen.screenReader {
             await readAloud(root, on: terminal)
             return
