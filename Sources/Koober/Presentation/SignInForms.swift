@@ -44,7 +44,7 @@ public final class SignInForm {
     @ObservationIgnored private let signIn: @MainActor (String, String) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
 
-    /// A field's text by its name, so a form is drawn from ``SignInField/allCases`` in order:
+    /// A field's text by its name, so a form is drawn from `SignInField.allCases` in order:
     ///
     /// ```swift
     /// ForEach(SignInField.allCases, id: \.self) { field in
@@ -160,7 +160,7 @@ public final class SignUpForm {
     @ObservationIgnored private let signUp: @MainActor (NewAccount) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
 
-    /// A field's text by its name, so a form is drawn from ``SignUpField/allCases`` in order:
+    /// A field's text by its name, so a form is drawn from `SignUpField.allCases` in order:
     ///
     /// ```swift
     /// ForEach(SignUpField.allCases, id: \.self) { field in
