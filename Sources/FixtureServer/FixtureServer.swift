@@ -62,9 +62,12 @@ public struct FixtureServer: Sendable {
         /// process's descriptor limit less room for files and the listener
         /// (``defaultMaximumConnections``).
         public var maximumConnections: Int
-        /// The most bytes of request bodies one world's journal keeps (the server's, and each
-        /// sandbox's); the oldest entries go first.
+        /// The most bytes of requests (bodies, headers, URLs) one world's journal keeps (the
+        /// server's, and each sandbox's); the oldest entries go first.
         public var journalBytes: Int
+        /// The most bytes every world's journal keeps together; past it the world holding most
+        /// lets its oldest entries go.
+        public var journalBytesPerServer: Int
         /// The most bytes of one request body the journal keeps.
         public var journalBodyLimit: Int
         /// The largest request body read; a larger one is `413`.
@@ -103,6 +106,7 @@ public struct FixtureServer: Sendable {
             self.onDelay = nil
             self.matchBudget = MatchBudget.defaultAllowance
             self.journalBytes = 4 << 20
+            self.journalBytesPerServer = 64 << 20
             self.journalBodyLimit = 16 << 10
             self.maximumRequestBody = FixtureServer.maximumRequestBody
         }
@@ -145,13 +149,17 @@ public struct FixtureServer: Sendable {
     public let backend: FixtureBackend
     /// What arrived, as `GET /__admin/requests` lists it.
     public let journal: RequestJournal
+    /// What every world's journal holds together.
+    let journalBudget: JournalBudget
     public let logger: Logger
 
     public init(configuration: Configuration = Configuration(), backend: FixtureBackend, logger: Logger? = nil) {
         self.configuration = configuration
         self.backend = backend
+        self.journalBudget = JournalBudget(limit: configuration.journalBytesPerServer)
         self.journal = RequestJournal(
-            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit)
+            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit,
+            budget: journalBudget)
         self.logger = logger ?? Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -174,9 +182,10 @@ public struct FixtureServer: Sendable {
                 backend: backend, journal: journal,
                 sandboxes: Sandboxes(
                     base: backend,
-                    journal: { [configuration] in
+                    journal: { [configuration, journalBudget] in
                         RequestJournal(
-                            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit)
+                            byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit,
+                            budget: journalBudget)
                     }),
                 configuration: configuration,
                 logger: logger,

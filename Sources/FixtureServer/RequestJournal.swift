@@ -49,20 +49,40 @@ public final class RequestJournal: Sendable {
 
     /// The most entries kept; the oldest go first.
     public let capacity: Int
-    /// The most bytes of bodies kept, all entries together; the oldest go first.
+    /// The most bytes kept of what clients sent (bodies, headers and URLs), all entries together;
+    /// the oldest go first.
     public let byteCapacity: Int
     /// The most bytes of one body kept; the rest is counted (``Entry/Request/bodyBytes``), not kept.
     public let bodyLimit: Int
+    /// What every world's journal of a server holds together, when the journal is one of them.
+    private let budget: JournalBudget?
+    private var ledger: ByteLedger? { budget?.ledger }
     private let state = NIOLockedValueBox<(next: Int, entries: [Entry], bytes: Int)>((1, [], 0))
 
     /// A journal of at most `capacity` entries and `byteCapacity` bytes of bodies, each body cut
     /// at `bodyLimit` bytes: 1,000 entries, 4 MiB and 16 KiB by default, so a world's journal
     /// holds a few megabytes whatever its clients send.
-    public init(capacity: Int = 1000, byteCapacity: Int = 4 << 20, bodyLimit: Int = 16 << 10) {
+    public convenience init(capacity: Int = 1000, byteCapacity: Int = 4 << 20, bodyLimit: Int = 16 << 10) {
+        self.init(capacity: capacity, byteCapacity: byteCapacity, bodyLimit: bodyLimit, budget: nil)
+    }
+
+    /// A world's journal, its bytes also held in the server's `budget`: when that is spent, the
+    /// world holding most lets its oldest entries go, and an entry that still does not fit keeps no
+    /// body or headers.
+    init(capacity: Int = 1000, byteCapacity: Int, bodyLimit: Int, budget: JournalBudget?) {
         self.capacity = capacity
         self.byteCapacity = byteCapacity
         self.bodyLimit = bodyLimit
+        self.budget = budget
+        budget?.register(self)
     }
+
+    deinit {
+        ledger?.release(state.withLockedValue { $0.bytes })
+    }
+
+    /// The bytes of bodies and headers the journal holds.
+    var bytes: Int { state.withLockedValue { $0.bytes } }
 
     /// Every entry, newest first, a JSON body decoded again.
     public var entries: [Entry] {
@@ -90,29 +110,70 @@ public final class RequestJournal: Sendable {
         }
         let whole = json.map(Self.encode) ?? text
         let kept = whole.map { Self.prefix($0, bytes: bodyLimit) }
-        let size = kept?.utf8.count ?? 0
+        var entry = Entry(
+            id: 0, wasMatched: matched, note: note, loggedDate: date,
+            request: .init(
+                method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: kept,
+                jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
+            response: .init(status: status, fault: fault))
+        var size = Self.size(of: entry)
+        // Room in the world's own budget first, then in the server's, reserved outside the lock:
+        // making room there may take this journal's oldest entries, or another world's.
         state.withLockedValue { state in
-            let entry = Entry(
-                id: state.next, wasMatched: matched, note: note, loggedDate: date,
-                request: .init(
-                    method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: kept,
-                    jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
-                response: .init(status: status, fault: fault))
+            while !state.entries.isEmpty, state.bytes + size > byteCapacity { forgetOldest(&state) }
+        }
+        if ledger?.reserve(size) == false {
+            // Not even every world's oldest entries make room: the request is journaled without
+            // what its client chose to send.
+            entry.request.body = nil
+            entry.request.headers = [:]
+            entry.request.bodyTruncated = entry.request.bodyBytes > 0 ? true : nil
+            entry.request.url = Self.prefix(entry.request.url, bytes: 256)
+            entry.note = [entry.note, "The server's journal budget is spent: the body and headers were not kept."]
+                .compactMap { $0 }.joined(separator: " ")
+            size = 0
+        }
+        state.withLockedValue { state in
+            while state.entries.count >= capacity { forgetOldest(&state) }
+            entry.id = state.next
             state.next += 1
             state.entries.append(entry)
             state.bytes += size
-            while state.entries.count > capacity || (state.bytes > byteCapacity && state.entries.count > 1) {
-                state.bytes -= state.entries.removeFirst().request.body?.utf8.count ?? 0
-            }
+        }
+    }
+
+    /// Lets the oldest entry go, for the server's budget; `false` when there is none.
+    func forgetOldestEntry() -> Bool {
+        state.withLockedValue { state in
+            guard !state.entries.isEmpty else { return false }
+            forgetOldest(&state)
+            return true
         }
     }
 
     /// Forgets every entry.
     public func clear() {
-        state.withLockedValue { state in
-            state.entries.removeAll()
-            state.bytes = 0
+        let held = state.withLockedValue { state in
+            defer {
+                state.entries.removeAll()
+                state.bytes = 0
+            }
+            return state.bytes
         }
+        ledger?.release(held)
+    }
+
+    private func forgetOldest(_ state: inout (next: Int, entries: [Entry], bytes: Int)) {
+        let size = Self.size(of: state.entries.removeFirst())
+        state.bytes -= size
+        ledger?.release(size)
+    }
+
+    /// What an entry holds that a client chose: its body, its headers and its URL.
+    static func size(of entry: Entry) -> Int {
+        let request = entry.request
+        return (request.body?.utf8.count ?? 0) + request.url.utf8.count
+            + request.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
     }
 
     /// The first `bytes` bytes of `text`, cut where a character starts.
@@ -168,5 +229,36 @@ public final class RequestJournal: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
+
+/// The bytes every world's journal of a server holds together: when a new entry does not fit, the
+/// journal holding most lets its oldest entry go, so one busy sandbox empties its own journal
+/// rather than a quiet one's.
+final class JournalBudget: Sendable {
+    let ledger: ByteLedger
+    private let journals = NIOLockedValueBox<[Weak]>([])
+
+    private struct Weak: @unchecked Sendable {
+        weak var journal: RequestJournal?
+    }
+
+    init(limit: Int) {
+        ledger = ByteLedger(limit: limit)
+        ledger.reclaim { [weak self] in self?.shrinkLargest() ?? false }
+    }
+
+    func register(_ journal: RequestJournal) {
+        journals.withLockedValue { journals in
+            journals.removeAll { $0.journal == nil }
+            journals.append(Weak(journal: journal))
+        }
+    }
+
+    /// Takes the oldest entry of the journal holding most; `false` when every journal is empty.
+    private func shrinkLargest() -> Bool {
+        let live = journals.withLockedValue { $0.compactMap(\.journal) }
+        guard let largest = live.max(by: { $0.bytes < $1.bytes }), largest.bytes > 0 else { return false }
+        return largest.forgetOldestEntry()
     }
 }

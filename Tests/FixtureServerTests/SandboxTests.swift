@@ -1,6 +1,7 @@
 import FixtureTestSupport
 import Fixtures
 import Foundation
+import HTTPTypes
 import Networking
 import Testing
 
@@ -77,5 +78,45 @@ struct SandboxTests {
             ])
         #expect(Sandboxes.split("/__sandbox/t1").map { [$0.name, $0.target] } == ["t1", "/"])
         #expect(Sandboxes.split("/lotto/draws") == nil)
+    }
+}
+
+/// Every world's journal of a server together holds no more than the server's budget, and the
+/// world holding most gives way.
+@Suite("The journals' server budget")
+struct JournalBudgetTests {
+    func record(_ journal: RequestJournal, _ path: String, bytes: Int) {
+        var request = HTTPRequest(method: .post, scheme: "http", authority: "test", path: path)
+        request.headerFields[.contentType] = "text/plain"
+        journal.record(request, body: Data(repeating: UInt8(ascii: "a"), count: bytes), status: 200, fault: nil)
+    }
+
+    @Test func aQuietWorldsRequestIsKeptWholeAndTheBusiestWorldGivesWay() {
+        let budget = JournalBudget(limit: 10_000)
+        let busy = RequestJournal(byteCapacity: 8_000, bodyLimit: 2_000, budget: budget)
+        let quiet = RequestJournal(byteCapacity: 8_000, bodyLimit: 2_000, budget: budget)
+        for index in 0..<20 { record(busy, "/busy/\(index)", bytes: 1_900) }
+        #expect(busy.entries.count == 4, "its own 8,000 bytes")
+        for index in 0..<2 { record(quiet, "/quiet/\(index)", bytes: 1_900) }
+        #expect(budget.ledger.used <= 10_000)
+        #expect(budget.ledger.used == busy.bytes + quiet.bytes)
+        #expect(quiet.entries.map(\.request.url) == ["/quiet/1", "/quiet/0"])
+        #expect(quiet.entries.allSatisfy { $0.request.body?.count == 1_900 })
+        #expect(busy.entries.count == 3 && busy.entries.first?.request.url == "/busy/19")
+    }
+
+    @Test func anEntryLargerThanTheWholeBudgetKeepsNoBodyOrHeaders() {
+        let budget = JournalBudget(limit: 1_000)
+        let journal = RequestJournal(byteCapacity: 8_000, bodyLimit: 2_000, budget: budget)
+        record(journal, "/large", bytes: 1_900)
+        let entry = journal.entries.first
+        #expect(entry?.request.url == "/large" && entry?.response.status == 200)
+        #expect(entry?.request.body == nil && entry?.request.headers.isEmpty == true)
+        #expect(entry?.request.bodyBytes == 1_900 && entry?.request.bodyTruncated == true)
+        #expect(entry?.note?.contains("journal budget is spent") == true)
+        record(journal, "/small", bytes: 100)
+        #expect(journal.entries.first?.request.body?.count == 100)
+        journal.clear()
+        #expect(budget.ledger.used == 0, "a cleared journal gives its bytes back")
     }
 }

@@ -45,8 +45,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("journal-mb"), parsing: .unconditional,
-        help: "MiB of request bodies each world's journal keeps (the first 16 KiB of each body).")
+        help: "MiB of requests each world's journal keeps (headers, URL and the first 16 KiB of each body).")
     var journalMegabytes = 4
+
+    @Option(
+        name: .customLong("journal-total-mb"), parsing: .unconditional,
+        help: "MiB of requests all worlds' journals keep together; past it the busiest world's oldest go.")
+    var journalTotalMegabytes = 64
 
     @Option(
         name: .customLong("failure-rate"), parsing: .unconditional,
@@ -167,6 +172,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...4_096).contains(journalMegabytes) else {
             throw ValidationError("--journal-mb must be between 1 and 4096.")
         }
+        guard (1...65_536).contains(journalTotalMegabytes) else {
+            throw ValidationError("--journal-total-mb must be between 1 and 65536.")
+        }
         guard maximumDelayedAnswers >= 1 else { throw ValidationError("--max-delayed must be 1 or more.") }
         if let maximumConnections, maximumConnections < 1 {
             throw ValidationError("--max-connections must be 1 or more.")
@@ -214,6 +222,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maximumDelayedAnswers = maximumDelayedAnswers
         configuration.matchBudget = .milliseconds(matchBudgetMilliseconds)
         configuration.journalBytes = journalMegabytes << 20
+        configuration.journalBytesPerServer = journalTotalMegabytes << 20
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
         let (token, tokenLine) = adminAccess(environment: ProcessInfo.processInfo.environment)
         configuration.adminToken = token
