@@ -10,24 +10,29 @@
 public struct FormField {
     /// What tells the field from the others of its form (its cursor is kept under it).
     public var id: String
-    public var label: String
+    /// The field's name, worked out when it is drawn (a localised string is a lookup).
+    public var label: String { makeLabel() }
+    private let makeLabel: () -> String
     public var text: String
     /// Shows `•` for each character.
     public var isSecure: Bool
-    /// What is wrong with the text, shown under the field in red with a `✗` beside its label.
-    public var problem: String?
+    /// What is wrong with the text, shown under the field in red with a `✗` beside its label;
+    /// worked out when the field is drawn, not for every key (validating a pasted 20 KB name once
+    /// a key made the paste quadratic, and looking up three localised labels a key took 0.4 s).
+    public var problem: String? { findProblem() }
+    private let findProblem: () -> String?
     /// Writes edited text back to the model.
     public var set: (String) -> Void
 
     public init(
-        id: String, label: String, text: String, isSecure: Bool = false, problem: String? = nil,
-        set: @escaping (String) -> Void
+        id: String, label: @autoclosure @escaping () -> String, text: String, isSecure: Bool = false,
+        problem: @autoclosure @escaping () -> String? = nil, set: @escaping (String) -> Void
     ) {
         self.id = id
-        self.label = label
+        self.makeLabel = label
         self.text = text
         self.isSecure = isSecure
-        self.problem = problem
+        self.findProblem = problem
         self.set = set
     }
 }
@@ -72,13 +77,16 @@ public struct FormState: Equatable, Sendable {
     public mutating func handle(_ key: Key, fields: [FormField], stops: Int) -> Bool {
         if fields.indices.contains(focus) {
             let field = fields[focus]
-            let before = editor(field)
-            var input = before
+            var input = editor(field)
+            let count = input.characters.count
             if input.handle(key) {
-                // A key that changed nothing (a letter into a full field) keeps the text as it is.
-                let edited = input == before ? field.text : input.text
+                // A key that changed nothing (a letter into a full field, a cursor move) keeps the
+                // text as it is. Every edit adds or removes characters, so the count says which,
+                // where comparing a pasted 20 KB text at every key would not be cheap.
+                let changed = input.characters.count != count
+                let edited = changed ? input.text : field.text
                 editors[field.id] = Editor(input: input, text: edited)
-                if edited != field.text { field.set(edited) }
+                if changed { field.set(edited) }
                 return true
             }
         }
@@ -133,14 +141,15 @@ extension Canvas {
 
     /// A form's field, focused as `state` says, with its problem marked: ``field(_:editor:focused:secure:mark:message:labelWidth:at:in:)``
     /// for a bound ``FormField``. Returns the rows used.
+    @MainActor
     @discardableResult
     public mutating func field(
         _ field: FormField, index: Int, of state: FormState, labelWidth: Int = 16, at row: Int, in area: Rect
     ) -> Int {
-        self.field(
+        let problem = field.problem
+        return self.field(
             field.label, editor: state.editor(field), focused: state.focus == index, secure: field.isSecure,
-            mark: field.problem.map { _ in .invalid }, message: field.problem, labelWidth: labelWidth, at: row,
-            in: area)
+            mark: problem.map { _ in .invalid }, message: problem, labelWidth: labelWidth, at: row, in: area)
     }
 
     /// A question over the middle of the screen, answered with `y` or `n`.

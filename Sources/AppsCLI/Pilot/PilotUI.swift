@@ -41,13 +41,15 @@ final class PilotUI: TerminalView {
         !(form.name.isEmpty && form.password.isEmpty && form.verification.isEmpty && form.licenseType.isEmpty)
     }
 
-    /// The text fields, bound to the form.
-    private var fields: [FormField] {
-        Self.textFields.map { field in
+    /// The text fields, bound to the form, with `errors` (the form's, worked out once a frame) as
+    /// their problems.
+    private func fields(errors: [RegistrationField: RegistrationProblem] = [:]) -> [FormField] {
+        let form = form
+        return Self.textFields.map { field in
             FormField(
                 id: field.rawValue, label: field.title, text: text(of: field), isSecure: field != .name,
-                problem: form.errors[field]?.localizedDescription.terminalSafe
-            ) { [form] text in
+                problem: errors[field]?.localizedDescription.terminalSafe
+            ) { text in
                 switch field {
                 case .name: form.name = text
                 case .password: form.password = text
@@ -114,7 +116,7 @@ final class PilotUI: TerminalView {
     }
 
     private func handleForm(_ key: Key) -> KeyOutcome {
-        if formState.handle(key, fields: fields, stops: stops) { return .handled }
+        if formState.handle(key, fields: fields(), stops: stops) { return .handled }
         let focus = formState.focus
         switch key {
         case .left where focus == licenseStop: chooseLicense(by: -1)
@@ -176,7 +178,7 @@ final class PilotUI: TerminalView {
             let focus = formState.focus
             var focused = 0..<1
             var row = 0
-            for (index, field) in fields.enumerated() {
+            for (index, field) in fields(errors: form.errors).enumerated() {
                 let used = content.field(field, index: index, of: formState, labelWidth: 18, at: row, in: area)
                 if focus == index { focused = row..<row + used }
                 row += used
