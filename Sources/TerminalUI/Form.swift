@@ -75,8 +75,14 @@ public struct FormState: Equatable, Sendable {
     /// binding), Tab ↓ ⇧Tab ↑ to the focus. `false` for any other key, which is the screen's.
     @MainActor
     public mutating func handle(_ key: Key, fields: [FormField], stops: Int) -> Bool {
-        if fields.indices.contains(focus) {
-            let field = fields[focus]
+        handle(key, stops: stops) { fields.indices.contains($0) ? fields[$0] : nil }
+    }
+
+    /// ``handle(_:fields:stops:)`` for a form that makes only the focused field (`field(focus)`,
+    /// `nil` past the fields): a paste is thousands of keys, each one binding.
+    @MainActor
+    public mutating func handle(_ key: Key, stops: Int, field: (Int) -> FormField?) -> Bool {
+        if let field = field(focus) {
             var input = editor(field)
             let count = input.characters.count
             if input.handle(key) {

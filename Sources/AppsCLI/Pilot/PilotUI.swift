@@ -43,19 +43,22 @@ final class PilotUI: TerminalView {
 
     /// The text fields, bound to the form, with `errors` (the form's, worked out once a frame) as
     /// their problems.
-    private func fields(errors: [RegistrationField: RegistrationProblem] = [:]) -> [FormField] {
+    private func fields(errors: [RegistrationField: RegistrationProblem]) -> [FormField] {
+        Self.textFields.map { field($0, problem: errors[$0]) }
+    }
+
+    /// A text field, bound to the form.
+    private func field(_ field: RegistrationField, problem: RegistrationProblem? = nil) -> FormField {
         let form = form
-        return Self.textFields.map { field in
-            FormField(
-                id: field.rawValue, label: field.title, text: text(of: field), isSecure: field != .name,
-                problem: errors[field]?.localizedDescription.terminalSafe
-            ) { text in
-                switch field {
-                case .name: form.name = text
-                case .password: form.password = text
-                case .verification: form.verification = text
-                case .license: break
-                }
+        return FormField(
+            id: field.rawValue, label: field.title, text: text(of: field), isSecure: field != .name,
+            problem: problem?.localizedDescription.terminalSafe
+        ) { text in
+            switch field {
+            case .name: form.name = text
+            case .password: form.password = text
+            case .verification: form.verification = text
+            case .license: break
             }
         }
     }
@@ -116,7 +119,10 @@ final class PilotUI: TerminalView {
     }
 
     private func handleForm(_ key: Key) -> KeyOutcome {
-        if formState.handle(key, fields: fields(), stops: stops) { return .handled }
+        let handled = formState.handle(key, stops: stops) { index in
+            Self.textFields.indices.contains(index) ? field(Self.textFields[index]) : nil
+        }
+        if handled { return .handled }
         let focus = formState.focus
         switch key {
         case .left where focus == licenseStop: chooseLicense(by: -1)
