@@ -124,7 +124,7 @@ struct SessionOwnedTests {
 
         var cancelled = false
         view.effects.run {
-            while !Task.isCancelled { await Task.yield() }
+            await untilCancelled()
             cancelled = true
         }
         #expect(!session.send(.control("c")))
@@ -136,7 +136,7 @@ struct SessionOwnedTests {
         let effects = Effects()
         var finished: [String] = []
         effects.run(id: "search") {
-            while !Task.isCancelled { await Task.yield() }
+            await untilCancelled()
             finished.append("b (cancelled)")
         }
         effects.run(id: "search") { finished.append("bo") }
@@ -218,4 +218,11 @@ struct LayoutWidgetTests {
         #expect(canvas.text(row: 0) == " App    One    [Two]")
         #expect(canvas.text(row: 9) == " ? help · q quit")
     }
+}
+
+/// Returns when the task is cancelled, without spinning: a stream that never yields ends then.
+func untilCancelled() async {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    for await _ in stream {}
+    continuation.finish()
 }
