@@ -243,16 +243,19 @@ struct Route: Sendable {
     }
 }
 
-/// The path and query of a request target such as `/koober/locations?query=op%20era`.
 /// The path of a request target, percent-decoded as stubs match it: `/caf%C3%A9?q=1` is `/café`.
 package func decodedPath(of target: String) -> String {
     RequestURL(target).path
 }
 
+/// The path and query of a request target such as `/koober/locations?query=op%20era`.
 struct RequestURL {
     var path: String
     var segments: [String]
+    /// Each query parameter's first value, decoded.
     var query: [String: String]
+    /// Each query parameter's values in the order sent, decoded: `?a=1&a=2` is `a: [1, 2]`.
+    var queryValues: [String: [String]]
 
     init(_ target: String) {
         var components = URLComponents(string: target)
@@ -265,11 +268,10 @@ struct RequestURL {
         let encodedPath = components?.percentEncodedPath ?? target
         segments = encodedPath.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         path = components?.path ?? target
-        var query: [String: String] = [:]
-        for item in components?.queryItems ?? [] where query[item.name] == nil {
-            query[item.name] = item.value ?? ""
-        }
-        self.query = query
+        var values: [String: [String]] = [:]
+        for item in components?.queryItems ?? [] { values[item.name, default: []].append(item.value ?? "") }
+        queryValues = values
+        query = values.compactMapValues(\.first)
     }
 }
 

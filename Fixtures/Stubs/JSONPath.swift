@@ -66,7 +66,8 @@ package struct JSONPath: Sendable {
             let candidates: [JSONValue] =
                 switch node {
                 case .array(let elements): elements
-                case .object(let members): members.keys.sorted().compactMap { members[$0] }
+                // On an object the filter tests the object itself, as Jayway's JSONPath (WireMock's) does.
+                case .object: [node]
                 default: []
                 }
             return candidates.filter { candidate in

@@ -237,15 +237,20 @@ package final class StubStore: Sendable {
         }
     }
 
-    /// The stub that answers `request`, its scenario moved on. The candidates are taken under the
+    /// The stub that answers `request` with `body`, its scenario moved on.
+    package func match(_ request: HTTPRequest, body: Data, budget: MatchBudget = MatchBudget()) -> Match {
+        match(ParsedRequest(request, body: body, budget: budget))
+    }
+
+    /// The stub that answers `context`, its scenario moved on. The candidates are taken under the
     /// lock and compared outside it, so a slow pattern holds no other request; a scenario move is
     /// checked again when it is made, and matching starts over if another request moved it first.
-    package func match(_ request: HTTPRequest, body: Data, budget: MatchBudget = MatchBudget()) -> Match {
-        let target = StubTarget(request, body: body, budget: budget)
+    package func match(_ context: ParsedRequest) -> Match {
+        let budget = context.budget
         while true {
             // Only the stubs of the request's path and those without one.
             let (candidates, scenarioStates) = state.withLock { state in
-                (state.candidates(for: target.path).map { state.mappings[$0] }, state.scenarioStates)
+                (state.candidates(for: context.path).map { state.mappings[$0] }, state.scenarioStates)
             }
             var chosen: StubMapping?
             for mapping in candidates {
@@ -255,7 +260,7 @@ package final class StubStore: Sendable {
                 {
                     continue
                 }
-                if mapping.request.mismatch(request, target: target) == nil {
+                if mapping.request.evaluate(context).isMatch {
                     chosen = mapping
                     break
                 }
@@ -274,18 +279,19 @@ package final class StubStore: Sendable {
         }
     }
 
-    /// For a request nothing served: the stubs closest to it, each with the first thing that
-    /// differs. Patterns draw on `budget`; the stubs not compared when it is spent are left out.
-    package func nearMisses(
-        _ request: HTTPRequest, body: Data, limit: Int = 3, budget: MatchBudget = MatchBudget()
-    ) -> [(StubMapping, String)] {
-        let target = StubTarget(request, body: body, budget: budget)
+    /// For a request nothing served: the stubs closest to it, nearest first, each with what
+    /// differs. Patterns draw on the context's budget; the stubs not compared when it is spent are
+    /// left out.
+    package func nearMisses(_ context: ParsedRequest, limit: Int = 3) -> [NearMiss] {
         let candidates = state.withLock { $0.mappings }
-        var misses: [(StubMapping, Mismatch)] = []
-        for mapping in candidates where !budget.isSpent {
-            if let mismatch = mapping.request.mismatch(request, target: target) { misses.append((mapping, mismatch)) }
+        var misses: [(StubMapping, Evaluation)] = []
+        for mapping in candidates where !context.budget.isSpent {
+            let evaluation = mapping.request.evaluate(context, thorough: true)
+            if !evaluation.isMatch { misses.append((mapping, evaluation)) }
         }
-        return misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit).map { ($0.0, $0.1.description) }
+        return misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit).map {
+            NearMiss(name: $0.0.id, difference: $0.1.description)
+        }
     }
 
     // MARK: Scenarios

@@ -12,49 +12,6 @@ struct Admin: Sendable {
 
     static let prefix = "/__admin/"
 
-    /// The journal's entries that `filter` matches, newest first.
-    struct Filter: Decodable {
-        var method: String?
-        var url: String?
-        var urlPath: String?
-        var urlPathPattern: String?
-
-        init(method: String?, url: String?, urlPath: String?, urlPathPattern: String?) {
-            self.method = method
-            self.url = url
-            self.urlPath = urlPath
-            self.urlPathPattern = urlPathPattern
-        }
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case method, url, urlPath, urlPathPattern
-        }
-
-        /// Every field is a string when present: `null` is refused, not read as absent.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in CodingKeys.allCases where container.contains(key) {
-                _ = try container.decode(String.self, forKey: key)
-            }
-            method = try container.decodeIfPresent(String.self, forKey: .method)
-            url = try container.decodeIfPresent(String.self, forKey: .url)
-            urlPath = try container.decodeIfPresent(String.self, forKey: .urlPath)
-            urlPathPattern = try container.decodeIfPresent(String.self, forKey: .urlPathPattern)
-        }
-
-        /// Whether `entry` fits; `pattern` is `urlPathPattern`, compiled, and draws on `budget`.
-        func matches(_ entry: RequestJournal.Entry, pattern: StubRegex?, budget: MatchBudget) -> Bool {
-            let request = entry.request
-            if let method, method.uppercased() != "ANY", method.uppercased() != request.method { return false }
-            if let url, url != request.url { return false }
-            // Decoded, as stubs see it, so the journal finds the request a stub served.
-            let path = decodedPath(of: request.url)
-            if let urlPath, urlPath != path { return false }
-            if let pattern, pattern.matches(path, budget: budget) != true { return false }
-            return true
-        }
-    }
-
     struct AdminError: Error {
         var status: HTTPResponse.Status
         var message: String
@@ -79,10 +36,11 @@ struct Admin: Sendable {
         do throws(AdminError) {
             switch (request.method, route) {
             case (.get, "requests"):
-                let filter = Filter(
-                    method: query["method"], url: query["url"], urlPath: query["urlPath"],
-                    urlPathPattern: query["urlPathPattern"])
-                var found = try entries(matching: filter)
+                // The query's parameters are a request pattern's: ?method=GET&urlPathPattern=/a/.*
+                let given = ["method", "url", "urlPath", "urlPattern", "urlPathPattern"].compactMap { name in
+                    query[name].map { (name, JSONValue.string($0)) }
+                }
+                var found = try entries(matching: JSONValue.object(Dictionary(uniqueKeysWithValues: given)).data)
                 if let text = query["limit"] {
                     guard let limit = Int(text), limit >= 0 else {
                         throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
@@ -94,20 +52,16 @@ struct Admin: Sendable {
                 let unmatched = journal.entries.filter { !$0.wasMatched }
                 return jsonAnswer(.ok, RequestList(requests: unmatched, meta: .init(total: unmatched.count)))
             case (.get, "requests unmatched near-misses"):
-                // One budget for the whole listing: a request's near misses are left out once it is spent.
-                let budget = MatchBudget(matchBudget)
-                return jsonAnswer(
-                    .ok,
-                    NearMissList(
-                        nearMisses: journal.entries.filter { !$0.wasMatched }.map { nearMiss($0, budget: budget) }))
+                let unmatched = journal.entries.filter { !$0.wasMatched }
+                return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
             case (.delete, "requests"):
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "requests find"):
-                let found = try entries(matching: Self.decode(Filter.self, from: body))
+                let found = try entries(matching: body)
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.post, "requests count"):
-                return jsonAnswer(.ok, ["count": try entries(matching: Self.decode(Filter.self, from: body)).count])
+                return jsonAnswer(.ok, ["count": try entries(matching: body).count])
             case (.post, "reset"):
                 backend.reset()
                 journal.clear()
@@ -252,24 +206,25 @@ struct Admin: Sendable {
         route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
     }
 
-    /// The entries `filter` finds. A `urlPathPattern` is bounded as a stub's is, every entry
-    /// together within one matching budget; past it the search stops with a `503` saying so,
-    /// never a partial list.
-    private func entries(matching filter: Filter) throws(AdminError) -> [RequestJournal.Entry] {
-        var pattern: StubRegex?
-        if let source = filter.urlPathPattern {
-            guard let compiled = try? StubRegex(source, path: "urlPathPattern") else {
-                throw AdminError(status: .badRequest, message: "urlPathPattern is not a regular expression.")
-            }
-            pattern = compiled
+    /// The entries a request pattern finds, newest first: the JSON of a stub's `request`
+    /// (`{"method": "POST", "urlPath": "/a", "bodyPatterns": [...]}`), matched as a stub matches
+    /// but against what the journal kept (secrets redacted, a long body's first part). Its patterns
+    /// are bounded as a stub's are, every entry together within one matching budget; past it the
+    /// search stops with a `503` saying so, never a partial list.
+    private func entries(matching pattern: Data) throws(AdminError) -> [RequestJournal.Entry] {
+        let compiled: RequestPattern
+        do throws(StubError) {
+            compiled = try RequestPattern.parse(pattern)
+        } catch {
+            throw AdminError(status: .badRequest, message: error.message)
         }
         let budget = MatchBudget(matchBudget)
-        let found = journal.entries.filter { filter.matches($0, pattern: pattern, budget: budget) }
+        let found = journal.entries.filter { compiled.evaluate(ParsedRequest($0.request, budget: budget)).isMatch }
         guard !budget.isSpent else {
             throw AdminError(
                 status: .serviceUnavailable,
-                message: "urlPathPattern ran out of the \(matchBudget) matching budget on the journal: use a simpler "
-                    + "pattern, or urlPath.")
+                message: "The search ran out of the \(matchBudget) matching budget on the journal: use simpler "
+                    + "patterns, or urlPath.")
         }
         return found
     }
@@ -318,28 +273,17 @@ struct Admin: Sendable {
         var request: RequestJournal.Entry.Request
         var stubs: [Stub]
         var routes: [Route]
+
+        /// What the server worked out when the request came.
+        init(_ entry: RequestJournal.Entry) {
+            request = entry.request
+            stubs = entry.nearMisses?.stubs.map { Stub(id: $0.name, difference: $0.difference) } ?? []
+            routes = entry.nearMisses?.routes.map { Route(route: $0.name, difference: $0.difference) } ?? []
+        }
     }
 
     struct NearMissList: Encodable {
         var nearMisses: [NearMiss]
-    }
-
-    private func nearMiss(_ entry: RequestJournal.Entry, budget: MatchBudget) -> NearMiss {
-        var request = HTTPRequest(
-            method: HTTPRequest.Method(entry.request.method) ?? .get, scheme: "http", authority: "fixtures",
-            path: entry.request.url)
-        for (name, value) in entry.request.headers {
-            if let field = HTTPField.Name(name) { request.headerFields[field] = value }
-        }
-        let body = Data((entry.request.body ?? "").utf8)
-        return NearMiss(
-            request: entry.request,
-            stubs: backend.stubs.nearMisses(request, body: body, budget: budget).map {
-                .init(id: $0.0.id, difference: $0.1)
-            },
-            routes: backend.nearRoutes(method: entry.request.method, target: entry.request.url).map {
-                .init(route: $0.route, difference: $0.difference)
-            })
     }
 
     struct MappingList: Encodable {

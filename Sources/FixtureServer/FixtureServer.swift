@@ -310,29 +310,38 @@ struct BackendResponder: HTTPResponder {
             return Self.response(answer)
         }
         configuration.onRequest?(request.head)
-        // Whether anything serves the request (a stub, a route, the real backend): the unmatched
-        // are kept for /__admin/requests/unmatched.
-        let routed = configuration.forward != nil || backend.hasRoute(for: request.head)
-        let recorder = { (matched: Bool, note: String?) in
+        // What the journal keeps of the request: whether anything served it (a stub, a route, the
+        // real backend; the others are listed as unmatched), why, and its near misses.
+        let recorder = { (matched: Bool, note: String?, nearMisses: NearMisses?) in
             { (status: Int?, fault: JournalNote?) in
                 journal.record(
-                    request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched, note: note)
+                    request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched, note: note,
+                    nearMisses: nearMisses)
             }
         }
-        if let cutShort = try await wait(configuration.latency, context: context, record: recorder(routed, nil)) {
+        // A request that asks for a documented answer gets it from the document, with --proxy too:
+        // the real backend knows nothing of Prefer.
+        let preferred = PreferHeader.preferences(in: request.headers)
+        let forward = preferred["code"] == nil && preferred["example"] == nil ? configuration.forward : nil
+        let parsed = ParsedRequest(
+            request.head, body: bodyData, budget: MatchBudget(configuration.matchBudget))
+        // Matched as the request arrives, before any delay, as WireMock does: a stub's scenario
+        // moves then.
+        let (routed, note, nearMisses): (Bool, String?, NearMisses?)
+        switch await plan(parsed, forwarding: forward != nil) {
+        case .stub(let stub):
+            let record = recorder(true, nil, nil)
+            if let cutShort = try await wait(configuration.latency, context: context, record: record) {
+                return cutShort
+            }
+            return try await stubbed(stub.response, request: request, context: context, record: record)
+        case .backend(let known, let why, let closest):
+            (routed, note, nearMisses) = (known, why, closest)
+        }
+        let record = recorder(routed, note, nearMisses)
+        if let cutShort = try await wait(configuration.latency, context: context, record: record) {
             return cutShort
         }
-        // A stub that matches answers before anything else: the fixtures, Prefer, injected faults.
-        var note: String?
-        switch await matchStub(request.head, body: bodyData) {
-        case .stub(let stub):
-            return try await stubbed(stub.response, request: request, context: context, record: recorder(true, nil))
-        case .budgetSpent(let allowance):
-            note = "Matching the stubs ran out of its \(allowance) budget: answered as if no stub matched."
-        case .none:
-            break
-        }
-        let record = recorder(routed, note)
         let fault: FaultInjector.Fault
         switch ConnectionFault.preferred(in: request.headers) {
         case .success(let preferred): fault = .connection(preferred)
@@ -365,12 +374,8 @@ struct BackendResponder: HTTPResponder {
         // HEAD is GET without the body: the same status and fields, the GET's length included.
         var backendRequest = request.head
         if backendRequest.method == .head { backendRequest.method = .get }
-        // A request that asks for a documented answer gets it from the document, with --proxy too:
-        // the real backend knows nothing of Prefer.
-        let preferred = PreferHeader.preferences(in: backendRequest.headerFields)
-        let documented = preferred["code"] != nil || preferred["example"] != nil
         let (head, data) =
-            if let forward = configuration.forward, !documented {
+            if let forward {
                 await forwarded(backendRequest, body: bodyData, to: forward)
             } else {
                 configuration.answer?(backendRequest)
@@ -379,14 +384,15 @@ struct BackendResponder: HTTPResponder {
         return deliver(head, data, fault: fault, request: request, context: context, record: record)
     }
 
-    /// The stub that answers `request`, within the request's matching budget. Stubs whose patterns
-    /// can be slow (regular expressions, JSON) are compared on NIO's thread pool, never on Swift's
-    /// cooperative pool, where a catastrophic pattern would stall every other request.
-    private func matchStub(_ request: HTTPRequest, body: Data) async -> StubStore.Match {
-        let (stubs, budget) = (backend.stubs, MatchBudget(configuration.matchBudget))
-        guard stubs.hasCostlyMatchers else { return stubs.match(request, body: body, budget: budget) }
-        return (try? await NIOThreadPool.singleton.runIfActive { stubs.match(request, body: body, budget: budget) })
-            ?? .none
+    /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
+    /// When a stub's patterns can be slow (regular expressions, JSON) they are run on NIO's thread
+    /// pool, never on Swift's cooperative pool, where a catastrophic pattern would stall every
+    /// other request.
+    private func plan(_ context: ParsedRequest, forwarding: Bool) async -> ResponsePlan {
+        guard backend.stubs.hasCostlyMatchers else { return backend.plan(context, forwarding: forwarding) }
+        let backend = backend
+        return (try? await NIOThreadPool.singleton.runIfActive { backend.plan(context, forwarding: forwarding) })
+            ?? .backend(routed: false, note: "The server is shutting down.", nearMisses: nil)
     }
 
     /// Sends an answer, with the connection fault chosen for it (`truncate` or `dribble`; the

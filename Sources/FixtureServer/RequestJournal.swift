@@ -45,6 +45,13 @@ public final class RequestJournal: Sendable {
         public var loggedDate: Date
         public var request: Request
         public var response: Response
+        /// For a request nothing knew, the stubs and routes closest to it, worked out as it came
+        /// (`/__admin/requests/unmatched/near-misses`); not part of the entry's JSON.
+        package var nearMisses: NearMisses? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case id, wasMatched, note, loggedDate, request, response
+        }
     }
 
     /// The most entries kept; the oldest go first.
@@ -98,7 +105,7 @@ public final class RequestJournal: Sendable {
     /// Records a request and what it got.
     func record(
         _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, note: String? = nil,
-        at date: Date = Date()
+        nearMisses: NearMisses? = nil, at date: Date = Date()
     ) {
         let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
         let text = body.isEmpty || json != nil ? nil : Self.redactedText(String(decoding: body, as: UTF8.self))
@@ -115,7 +122,7 @@ public final class RequestJournal: Sendable {
             request: .init(
                 method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: kept,
                 jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
-            response: .init(status: status, fault: fault))
+            response: .init(status: status, fault: fault), nearMisses: nearMisses)
         var size = Self.size(of: entry)
         // Room in the world's own budget first, then in the server's, reserved outside the lock:
         // making room there may take this journal's oldest entries, or another world's.
@@ -127,6 +134,7 @@ public final class RequestJournal: Sendable {
             // what its client chose to send.
             entry.request.body = nil
             entry.request.headers = [:]
+            entry.nearMisses = nil
             entry.request.bodyTruncated = entry.request.bodyBytes > 0 ? true : nil
             entry.request.url = Self.prefix(entry.request.url, bytes: 256)
             entry.note = [entry.note, "The server's journal budget is spent: the body and headers were not kept."]
@@ -174,6 +182,7 @@ public final class RequestJournal: Sendable {
         let request = entry.request
         return (request.body?.utf8.count ?? 0) + request.url.utf8.count
             + request.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+            + (entry.nearMisses?.size ?? 0)
     }
 
     /// The first `bytes` bytes of `text`, cut where a character starts.
@@ -260,5 +269,19 @@ final class JournalBudget: Sendable {
         let live = journals.withLockedValue { $0.compactMap(\.journal) }
         guard let largest = live.max(by: { $0.bytes < $1.bytes }), largest.bytes > 0 else { return false }
         return largest.forgetOldestEntry()
+    }
+}
+
+extension ParsedRequest {
+    /// A journaled request as the stub engine reads it, for the journal's searches: what was kept
+    /// of it (secrets redacted, a long body's first part).
+    convenience init(_ request: RequestJournal.Entry.Request, budget: MatchBudget) {
+        var head = HTTPRequest(
+            method: HTTPRequest.Method(request.method) ?? .get, scheme: "http", authority: "fixtures",
+            path: request.url)
+        for (name, value) in request.headers {
+            if let field = HTTPField.Name(name) { head.headerFields[field] = value }
+        }
+        self.init(head, body: Data((request.body ?? "").utf8), budget: budget)
     }
 }

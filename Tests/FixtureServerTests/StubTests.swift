@@ -148,6 +148,30 @@ struct StubTests {
         }
     }
 
+    @Test func theJournalFindsRequestsWithTheRequestPatternAStubUses() async throws {
+        try await withFixtureServer { server in
+            for (user, body) in [("ann", #"{"ride": "kangaroo"}"#), ("bob", #"{"ride": "wallaby"}"#)] {
+                _ = try await Backend.send(
+                    server, .post, "/debug/echo?user=\(user)", fields: [HTTPField.Name("X-User")!: user], json: body)
+            }
+            _ = try await Backend.send(server, .get, "/health?user=ann")
+            let pattern = #"""
+                {"method": "POST", "urlPath": "/debug/echo", "queryParameters": {"user": {"or": [{"equalTo": "ann"}, {"equalTo": "cy"}]}},
+                 "headers": {"X-User": {"matches": "a.*"}}, "bodyPatterns": [{"matchesJsonPath": "$[?(@.ride == 'kangaroo')]"}]}
+                """#
+            let count = try await Backend.send(server, .post, "/__admin/requests/count", json: pattern)
+            #expect(count.json["count"] as? Int == 1)
+            let none = try await Backend.send(
+                server, .post, "/__admin/requests/count",
+                json: #"{"urlPath": "/debug/echo", "bodyPatterns": [{"contains": "koala"}]}"#)
+            #expect(none.json["count"] as? Int == 0)
+            let refused = try await Backend.send(
+                server, .post, "/__admin/requests/find", json: #"{"headers": {"X": {"near": "y"}}}"#)
+            #expect(refused.status == 400)
+            #expect(refused.text.contains("headers.X: near is not a matcher this server knows"))
+        }
+    }
+
     /// WireMock's scenario names often have spaces; the admin path takes them percent-encoded.
     @Test func aStubScenarioWithSpacesInItsNameIsSetThroughTheAdminPath() async throws {
         try await withFixtureServer { server in

@@ -110,6 +110,95 @@ struct StubMappingTests {
         #expect(try path("$.ride.options[?(@.id == 'wallaby')]", ride))
         #expect(try !path("$.ride.options[?(@.id == 'koala')]", ride))
         #expect(try path("$.ride.options[?(@.seats != 4)]", ride))
+        // On an object a filter tests the object itself, as in WireMock.
+        #expect(try path("$[?(@.event == 'X')]", #"{"event": "X"}"#))
+        #expect(try !path("$[?(@.event == 'X')]", #"{"event": "Y"}"#))
+    }
+
+    @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
+        func body(_ pattern: String, _ body: String) throws -> Bool {
+            try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
+        }
+        let both = #"{"and": [{"contains": "ride"}, {"doesNotContain": "cancel"}]}"#
+        #expect(try body(both, "ride booked"))
+        #expect(try !body(both, "ride cancelled"))
+        let either = #"{"or": [{"equalTo": "a"}, {"matches": "b+"}]}"#
+        #expect(try body(either, "bbb"))
+        #expect(try !body(either, "c"))
+        #expect(try body(#"{"not": {"or": [{"equalTo": "a"}, {"equalTo": "b"}]}}"#, "c"))
+        #expect(try !body(#"{"not": {"contains": "x"}}"#, "box"))
+        #expect(
+            refusal(#"{"request": {"bodyPatterns": [{"and": []}]}, "response": {}}"#)?.message
+                == "request.bodyPatterns[0].and: must be an array of one or more matchers")
+        #expect(
+            refusal(#"{"request": {"bodyPatterns": [{"not": {"matches": "("}}]}, "response": {}}"#)?.message
+                == "request.bodyPatterns[0].not.matches: ( is not a regular expression")
+        #expect(
+            refusal(#"{"request": {"bodyPatterns": [{"or": [{"equalTo": "a"}, {"near": 1}]}]}, "response": {}}"#)?
+                .message.hasPrefix("request.bodyPatterns[0].or[1]: near is not a matcher this server knows") == true)
+    }
+
+    @Test func aRepeatedQueryParameterOrHeaderMatchesWhenAnyOfItsValuesDoes() throws {
+        let query = #"{"request": {"urlPath": "/a", "queryParameters": {"tag": {"equalTo": "b"}}}, "response": {}}"#
+        #expect(try matches(query, .get, "/a?tag=a&tag=b"))
+        #expect(try !matches(query, .get, "/a?tag=a&tag=c"))
+        let absent = #"{"request": {"urlPath": "/a", "queryParameters": {"tag": {"absent": true}}}, "response": {}}"#
+        #expect(try !matches(absent, .get, "/a?tag=a&tag=b"))
+        let header = #"{"request": {"urlPath": "/a", "headers": {"Accept": {"contains": "json"}}}, "response": {}}"#
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .accept, value: "text/html"))
+        fields.append(HTTPField(name: .accept, value: "application/json"))
+        #expect(try matches(header, .get, "/a", fields: fields))
+    }
+
+    // MARK: Near misses
+
+    @Test func nearMissesListEveryDifferenceNearestStubFirst() throws {
+        let store = StubStore()
+        try store.add([
+            stub(#"{"id": "other-method", "request": {"method": "POST", "urlPath": "/lotto/draws"}, "response": {}}"#),
+            stub(#"{"id": "typo", "request": {"method": "GET", "urlPath": "/lotto/drwas"}, "response": {}}"#),
+            stub(
+                #"{"id": "two", "request": {"method": "GET", "urlPath": "/lotto/draws", "queryParameters": {"limit": {"equalTo": "1"}}, "headers": {"X-Test": {"absent": true}}}, "response": {}}"#
+            ),
+        ])
+        let misses = store.nearMisses(
+            ParsedRequest(request(.get, "/lotto/draws?limit=2", fields: [HTTPField.Name("X-Test")!: "1"]), body: Data())
+        )
+        #expect(misses.map(\.name) == ["typo", "two", "other-method"])
+        #expect(misses[0].difference == "the path is /lotto/draws, not /lotto/drwas")
+        #expect(misses[1].difference == #"the query parameter limit is not "1"; the header X-Test is present"#)
+        #expect(misses[2].difference == "the method is GET, not POST")
+    }
+
+    @Test func aRequestNothingKnowsGetsItsNearMissesFromTheRequestAsItCame() throws {
+        let backend = try FixtureBackend()
+        try backend.stubs.add(
+            stub(
+                #"{"id": "mine", "request": {"urlPath": "/mine", "headers": {"Authorization": {"equalTo": "Bearer t"}, "X-Env": {"equalTo": "test"}}}, "response": {}}"#
+            ))
+        let parsed = ParsedRequest(
+            request(.get, "/mine", fields: [.authorization: "Bearer t", HTTPField.Name("X-Env")!: "prod"]), body: Data()
+        )
+        guard case .backend(let routed, _, let nearMisses) = backend.plan(parsed) else {
+            Issue.record("a stub answered")
+            return
+        }
+        #expect(!routed)
+        // Computed before the journal redacts Authorization, so it is not blamed.
+        #expect(nearMisses?.stubs == [NearMiss(name: "mine", difference: #"the header X-Env is not "test""#)])
+        #expect(nearMisses?.routes.isEmpty == false)
+        guard case .backend(true, _, nil) = backend.plan(ParsedRequest(request("/lotto/draws"), body: Data())) else {
+            Issue.record("a fixture route knows /lotto/draws")
+            return
+        }
+    }
+
+    @Test func theInProcessBackendAnswersFromAStubBeforeItsRoutes() throws {
+        let backend = try FixtureBackend()
+        try backend.stubs.add(stub(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"status": 503}}"#))
+        #expect(backend.respond(request("/lotto/draws"), body: nil).0.status == 503)
+        #expect(backend.respond(request("/health"), body: nil).0.status == 200)
     }
 
     // MARK: Which stub answers

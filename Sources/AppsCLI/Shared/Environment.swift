@@ -56,7 +56,7 @@ struct AppEnvironment: Sendable {
     /// The fixture backends in process: no socket, no cache, nothing logged.
     static func embeddedBackend(seed: UInt64 = 0) throws -> StubHTTPClient {
         let backend = try FixtureBackend(configuration: .init(seed: seed))
-        return StubHTTPClient { request, body in backend.handle(request, body: body) }
+        return StubHTTPClient { request, body in backend.respond(request, body: body) }
     }
 
     /// `HTTP://Host` as `http://Host`: a scheme is case-insensitive, and the transports compare it as written.

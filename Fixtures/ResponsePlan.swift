@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+
+/// A stub or a fixture route close to a request nothing served, and what differs.
+package struct NearMiss: Sendable, Equatable {
+    /// The stub's id, or the route: `GET /lotto/draws`.
+    package var name: String
+    /// `the method is GET, not POST; the header X-Test is missing`.
+    package var difference: String
+
+    package init(name: String, difference: String) {
+        self.name = name
+        self.difference = difference
+    }
+}
+
+/// The stubs and fixture routes closest to a request nothing served, nearest first.
+package struct NearMisses: Sendable, Equatable {
+    package var stubs: [NearMiss]
+    package var routes: [NearMiss]
+
+    package init(stubs: [NearMiss], routes: [NearMiss]) {
+        self.stubs = stubs
+        self.routes = routes
+    }
+
+    /// The bytes its words take.
+    package var size: Int {
+        (stubs + routes).reduce(0) { $0 + $1.name.utf8.count + $1.difference.utf8.count }
+    }
+}
+
+/// Who answers a request, decided in one place for the server, the in-process client and the
+/// benchmark: a stub that matches before anything else, then the fixture routes (which answer
+/// `Prefer` from the contract), or the real backend behind `--proxy`. The server carries the plan
+/// out (a stub's delay, fault and file; its own faults; the forwarding); the others answer at once.
+package enum ResponsePlan {
+    /// A stub answers.
+    case stub(StubMapping)
+    /// No stub does: the fixture routes answer, or the real backend when forwarding.
+    /// - routed: whether anything knows the request (a route, or the real backend); the journal
+    ///   lists the others as unmatched.
+    /// - note: why no stub matched, when that needs saying (matching ran out of its budget).
+    /// - nearMisses: for a request nothing knows, the stubs and routes closest to it, worked out
+    ///   on the request as it came (before the journal redacts it).
+    case backend(routed: Bool, note: String?, nearMisses: NearMisses?)
+}
+
+extension FixtureBackend {
+    /// Who answers `context` (see ``ResponsePlan``). `forwarding`: a real backend takes what no
+    /// stub does. Patterns draw on the context's budget; the near misses of a request nothing
+    /// knows on a budget of their own.
+    package func plan(_ context: ParsedRequest, forwarding: Bool = false) -> ResponsePlan {
+        var note: String?
+        switch stubs.match(context) {
+        case .stub(let stub): return .stub(stub)
+        case .budgetSpent(let allowance):
+            note = "Matching the stubs ran out of its \(allowance) budget: answered as if no stub matched."
+        case .none: break
+        }
+        var request = context.head
+        // HEAD is answered as GET without the body.
+        if request.method == .head { request.method = .get }
+        if forwarding || hasRoute(for: request) { return .backend(routed: true, note: note, nearMisses: nil) }
+        context.renewBudget()
+        let routes = nearRoutes(method: context.method, target: context.url).map {
+            NearMiss(name: $0.route, difference: $0.difference)
+        }
+        return .backend(
+            routed: false, note: note, nearMisses: NearMisses(stubs: stubs.nearMisses(context), routes: routes))
+    }
+
+    /// Answers one request as the server would, without the server's delays and faults: a stub
+    /// that matches, else the fixture routes. What the in-process client and the benchmark use.
+    public func respond(_ request: HTTPRequest, body: Data?) -> (HTTPResponse, Data) {
+        switch plan(ParsedRequest(request, body: body ?? Data())) {
+        case .stub(let stub): stub.response.answer()
+        case .backend: handle(request, body: body)
+        }
+    }
+}

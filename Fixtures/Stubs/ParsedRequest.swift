@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+
+/// One request as the stub engine reads it, parsed once: its decoded path and multi-valued query,
+/// its fields, and its body with text and JSON views made the first time something asks. Matching
+/// against every stub, the near misses of a request nothing served, and the journal's searches
+/// all read the same context, and every pattern they run draws on its one ``MatchBudget``.
+///
+/// One request's: made for it and read by one task at a time (it moves to the thread that runs
+/// the patterns, hence `@unchecked Sendable`).
+package final class ParsedRequest: @unchecked Sendable {
+    package let head: HTTPRequest
+    /// `GET`, `POST`, …
+    package let method: String
+    /// Path and query as sent: `/lotto/draws?limit=1`.
+    package let url: String
+    /// The path, percent-decoded: `/lotto/draws`.
+    package let path: String
+    /// Each query parameter's values, decoded, in the order sent.
+    package let query: [String: [String]]
+    package let body: Data
+    /// What matching this request may still spend.
+    package private(set) var budget: MatchBudget
+    private var text: String??
+    private var json: JSONValue??
+
+    package init(_ head: HTTPRequest, body: Data, budget: MatchBudget = MatchBudget()) {
+        let target = head.path ?? "/"
+        let parsed = RequestURL(target)
+        self.head = head
+        method = head.method.rawValue
+        url = target
+        path = parsed.path
+        query = parsed.queryValues
+        self.body = body
+        self.budget = budget
+    }
+
+    /// A new budget of the same allowance, for a second piece of work on the request (its near
+    /// misses, after matching spent the first).
+    package func renewBudget() {
+        budget = MatchBudget(budget.allowance)
+    }
+
+    /// The values of the header field `name`, one per field line as sent.
+    package func header(_ name: HTTPField.Name) -> [String] {
+        head.headerFields[values: name]
+    }
+
+    /// The body as text (UTF-8); `nil` when there is none.
+    package var bodyText: String? {
+        if let text { return text }
+        let made = body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
+        text = .some(made)
+        return made
+    }
+
+    /// The body as JSON, parsed the first time it is asked for; `nil` when it is not JSON.
+    package var bodyJSON: JSONValue? {
+        if let json { return json }
+        let parsed = body.isEmpty ? nil : JSONValue.parse(body)
+        json = .some(parsed)
+        return parsed
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import HTTPTypes
+
+/// What a stub's `request` matches, in WireMock's JSON: every part given must hold. The same
+/// pattern finds requests in the journal (`POST /__admin/requests/find`, `/count`), so a test
+/// asks for what its stub matched in the stub's own words.
+package struct RequestPattern: Sendable {
+    enum URLMatch: Sendable {
+        case url(String)
+        case urlPath(String)
+        case urlPattern(StubRegex)
+        case urlPathPattern(StubRegex)
+    }
+
+    let method: String?
+    let url: URLMatch?
+    let queryParameters: [(String, StringMatcher)]
+    let headers: [(HTTPField.Name, String, StringMatcher)]
+    let basicAuthorization: String?
+    let bodyPatterns: [StringMatcher]
+
+    /// A pattern on its own, as the journal's searches take it: `{"method": "GET", "urlPath": "/a"}`.
+    package static func parse(_ data: Data) throws(StubError) -> RequestPattern {
+        guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }
+        return try RequestPattern(Fields(json, path: ""))
+    }
+
+    init(_ fields: Fields) throws(StubError) {
+        try fields.allow([
+            "method", "url", "urlPath", "urlPattern", "urlPathPattern", "queryParameters", "headers",
+            "basicAuthCredentials", "bodyPatterns",
+        ])
+        method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
+        let urls = ["url", "urlPath", "urlPattern", "urlPathPattern"].filter { fields.object[$0] != nil }
+        if urls.count > 1 { throw .field(fields.path, "give one of \(urls.joined(separator: ", ")), not several") }
+        if let value = try fields.string("url") {
+            url = .url(value)
+        } else if let value = try fields.string("urlPath") {
+            url = .urlPath(value)
+        } else if let value = try fields.string("urlPattern") {
+            url = .urlPattern(try StubRegex(value, path: fields.child("urlPattern")))
+        } else if let value = try fields.string("urlPathPattern") {
+            url = .urlPathPattern(try StubRegex(value, path: fields.child("urlPathPattern")))
+        } else {
+            url = nil
+        }
+        queryParameters = try Self.matchers(fields.fields("queryParameters")).map { ($0.0, $0.1) }
+        headers = try Self.matchers(fields.fields("headers")).map { name, matcher throws(StubError) in
+            guard let field = HTTPField.Name(name) else {
+                throw .field(fields.child("headers.\(name)"), "is not a header field name")
+            }
+            return (field, name, matcher)
+        }
+        if let credentials = try fields.fields("basicAuthCredentials") {
+            try credentials.allow(["username", "password"])
+            let pair = "\(try credentials.string("username") ?? ""):\(try credentials.string("password") ?? "")"
+            basicAuthorization = "Basic " + Data(pair.utf8).base64EncodedString()
+        } else {
+            basicAuthorization = nil
+        }
+        switch fields.object["bodyPatterns"] {
+        case nil: bodyPatterns = []
+        case .array(let patterns)?:
+            var matchers: [StringMatcher] = []
+            for (index, pattern) in patterns.enumerated() {
+                matchers.append(try StringMatcher(Fields(pattern, path: fields.child("bodyPatterns[\(index)]"))))
+            }
+            bodyPatterns = matchers
+        default: throw .field(fields.child("bodyPatterns"), "must be an array of matchers")
+        }
+    }
+
+    private static func matchers(_ fields: Fields?) throws(StubError) -> [(String, StringMatcher)] {
+        guard let fields else { return [] }
+        var result: [(String, StringMatcher)] = []
+        for name in fields.object.keys.sorted() {
+            result.append((name, try StringMatcher(Fields(fields.object[name] ?? .null, path: fields.child(name)))))
+        }
+        return result
+    }
+
+    /// Whether matching it can be slow: a regular expression, or JSON to parse and compare.
+    var isCostly: Bool {
+        switch url {
+        case .urlPattern, .urlPathPattern: true
+        default:
+            bodyPatterns.contains(where: \.isCostly) || queryParameters.contains { $0.1.isCostly }
+                || headers.contains { $0.2.isCostly }
+        }
+    }
+
+    /// The one path the pattern matches (`urlPath`, or `url` without its query); `nil` for a
+    /// pattern or no URL at all.
+    var exactPath: String? {
+        switch url {
+        case .url(let target): RequestURL(target).path
+        case .urlPath(let path): path
+        default: nil
+        }
+    }
+
+    /// How `context` fits the pattern: every part is tried in turn, patterns drawing on the
+    /// context's budget. Matching stops at the first part that differs; a `thorough` evaluation
+    /// (a near miss) tries them all, so its distance counts every difference.
+    package func evaluate(_ context: ParsedRequest, thorough: Bool = false) -> Evaluation {
+        var evaluation = Evaluation()
+        let budget = context.budget
+        func differs(_ mismatch: Mismatch) -> Bool {
+            evaluation.differences.append(mismatch)
+            return !thorough
+        }
+        if let method, method != context.method, differs(.method(context.method, expected: method)) {
+            return evaluation
+        }
+        switch url {
+        case .url(let expected) where expected != context.url:
+            if differs(.url(context.url, expected: expected)) { return evaluation }
+        case .urlPath(let expected) where expected != context.path:
+            if differs(.path(context.path, expected: expected)) { return evaluation }
+        case .urlPattern(let regex) where regex.matches(context.url, budget: budget) != true:
+            if differs(.urlPattern(context.url, regex)) { return evaluation }
+        case .urlPathPattern(let regex) where regex.matches(context.path, budget: budget) != true:
+            if differs(.pathPattern(context.path, regex)) { return evaluation }
+        default: break
+        }
+        for (name, matcher) in queryParameters where !matcher.matchesAny(context.query[name] ?? [], budget: budget) {
+            if differs(.query(name, matcher, context.query[name]?.first)) { return evaluation }
+        }
+        for (field, name, matcher) in headers where !matcher.matchesAny(context.header(field), budget: budget) {
+            if differs(.header(name, matcher, context.header(field).first)) { return evaluation }
+        }
+        if let basicAuthorization, context.header(.authorization).first != basicAuthorization,
+            differs(.credentials)
+        {
+            return evaluation
+        }
+        for matcher in bodyPatterns
+        where !matcher.matches(context.bodyText, json: { context.bodyJSON }, budget: budget) {
+            if differs(.body(matcher, context.bodyText)) { return evaluation }
+        }
+        return evaluation
+    }
+}
+
+/// How a request fits a ``RequestPattern``: what differs, and how far it is from matching.
+package struct Evaluation {
+    /// The parts that differ, in the order they were tried; none when the request matches.
+    var differences: [Mismatch] = []
+
+    package var isMatch: Bool { differences.isEmpty }
+
+    /// 0 for a match, more the further the request is: a different method weighs most, then the
+    /// URL (less when it is a near spelling of the one expected), then each other part.
+    package var distance: Double {
+        differences.reduce(0) { $0 + $1.distance }
+    }
+
+    /// What differs, in words: `the method is GET, not POST; the header X-Test is missing`.
+    package var description: String {
+        differences.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// Where a request differs from a pattern. Put in words only when read: a request is tried
+/// against every stub, and only a near miss is shown.
+enum Mismatch {
+    case method(String, expected: String)
+    case url(String, expected: String)
+    case path(String, expected: String)
+    case urlPattern(String, StubRegex)
+    case pathPattern(String, StubRegex)
+    case query(String, StringMatcher, String?)
+    case header(String, StringMatcher, String?)
+    case credentials
+    case body(StringMatcher, String?)
+
+    /// In words: `the header X-Test is missing`.
+    var description: String {
+        switch self {
+        case .method(let actual, let expected): "the method is \(actual), not \(expected)"
+        case .url(let actual, let expected): "the URL is \(actual), not \(expected)"
+        case .path(let actual, let expected): "the path is \(actual), not \(expected)"
+        case .urlPattern(let actual, let regex): "the URL \(actual) does not match \(regex.source)"
+        case .pathPattern(let actual, let regex): "the path \(actual) does not match \(regex.source)"
+        case .query(let name, let matcher, let value): "the query parameter \(name) " + matcher.describe(value)
+        case .header(let name, let matcher, let value): "the header \(name) " + matcher.describe(value)
+        case .credentials: "the basic credentials differ"
+        case .body(let matcher, let value): "the body " + matcher.describe(value)
+        }
+    }
+
+    /// This difference's share of an evaluation's distance.
+    var distance: Double {
+        switch self {
+        case .method: 3
+        case .url(let actual, let expected), .path(let actual, let expected):
+            1 + editRatio(actual, expected)
+        case .urlPattern, .pathPattern: 2
+        default: 1
+        }
+    }
+}
+
+/// How different two strings are, from 0 (the same) to 1 (nothing alike): their edit distance
+/// over the longer one's length, on their first 128 characters (a near spelling is short; a long
+/// hostile URL costs no more than that).
+func editRatio(_ lhs: String, _ rhs: String) -> Double {
+    let (a, b) = (Array(lhs.unicodeScalars.prefix(128)), Array(rhs.unicodeScalars.prefix(128)))
+    guard !a.isEmpty, !b.isEmpty else { return a.count == b.count ? 0 : 1 }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return Double(previous[b.count]) / Double(max(a.count, b.count))
+}

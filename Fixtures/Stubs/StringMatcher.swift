@@ -1,0 +1,235 @@
+import Foundation
+
+/// One of WireMock's value matchers, on a query parameter, a header or the body: a tree, since
+/// `and`, `or` and `not` hold other matchers. Compiled once when the stub is added (regular
+/// expressions, JSON, JSONPath); ``matches(_:budget:)`` only runs it.
+indirect enum StringMatcher: Sendable {
+    case equalTo(String, caseInsensitive: Bool)
+    case contains(String)
+    case doesNotContain(String)
+    case matches(StubRegex)
+    case doesNotMatch(StubRegex)
+    case absent
+    case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+    case matchesJsonPath(JSONPath, source: String)
+    /// Every one of them matches.
+    case and([StringMatcher])
+    /// At least one of them matches.
+    case or([StringMatcher])
+    /// The matcher inside does not match.
+    case not(StringMatcher)
+
+    /// How one matcher is read: its name, the options beside it, and what it makes of its fields.
+    private struct Reader: Sendable {
+        let name: String
+        var options: Set<String> = []
+        /// From the matcher's value, the object it is in (for its options), and its path.
+        let read: @Sendable (JSONValue, Fields, _ path: String) throws(StubError) -> StringMatcher
+    }
+
+    /// Every matcher this server reads; the names in "use one of …" come from here.
+    private static let readers: [Reader] = [
+        Reader(name: "equalTo", options: ["caseInsensitive"]) { value, fields, path throws(StubError) in
+            .equalTo(try text(value, path), caseInsensitive: try fields.bool("caseInsensitive"))
+        },
+        Reader(name: "contains") { value, _, path throws(StubError) in .contains(try text(value, path)) },
+        Reader(name: "doesNotContain") { value, _, path throws(StubError) in .doesNotContain(try text(value, path)) },
+        Reader(name: "matches") { value, _, path throws(StubError) in
+            .matches(try StubRegex(text(value, path), path: path))
+        },
+        Reader(name: "doesNotMatch") { value, _, path throws(StubError) in
+            .doesNotMatch(try StubRegex(text(value, path), path: path))
+        },
+        Reader(name: "absent") { value, _, path throws(StubError) in
+            guard value == .bool(true) else { throw .field(path, "must be true") }
+            return .absent
+        },
+        Reader(name: "equalToJson", options: ["ignoreArrayOrder", "ignoreExtraElements"]) {
+            value, fields, path throws(StubError) in
+            var expected = value
+            // WireMock takes the JSON itself or the JSON as a string.
+            if case .string(let text) = expected {
+                guard let parsed = JSONValue.parse(Data(text.utf8)) else { throw .field(path, "is not JSON") }
+                expected = parsed
+            }
+            return .equalToJson(
+                expected, ignoreArrayOrder: try fields.bool("ignoreArrayOrder"),
+                ignoreExtraElements: try fields.bool("ignoreExtraElements"))
+        },
+        Reader(name: "matchesJsonPath") { value, _, path throws(StubError) in
+            let source = try text(value, path)
+            do throws(StubError.Reason) {
+                return .matchesJsonPath(try JSONPath(source), source: source)
+            } catch {
+                throw .field(path, error)
+            }
+        },
+        Reader(name: "and") { value, _, path throws(StubError) in .and(try list(value, path)) },
+        Reader(name: "or") { value, _, path throws(StubError) in .or(try list(value, path)) },
+        Reader(name: "not") { value, _, path throws(StubError) in
+            .not(try StringMatcher(Fields(value, path: path)))
+        },
+    ]
+
+    static let names = readers.map(\.name)
+
+    init(_ fields: Fields) throws(StubError) {
+        let given = Self.readers.filter { fields.object[$0.name] != nil }
+        guard given.count == 1, let reader = given.first else {
+            let options = Set(Self.readers.flatMap(\.options))
+            let unknown = fields.object.keys.sorted().first { !options.contains($0) }
+            throw .field(
+                fields.path,
+                given.count > 1
+                    ? "give one matcher, not \(given.map(\.name).joined(separator: " and "))"
+                    : "\(unknown.map { "\($0) is not a matcher this server knows; " } ?? "")use one of \(Self.names.joined(separator: ", "))"
+            )
+        }
+        try fields.allow(reader.options.union([reader.name]))
+        self = try reader.read(fields.object[reader.name] ?? .null, fields, fields.child(reader.name))
+    }
+
+    private static func text(_ value: JSONValue, _ path: String) throws(StubError) -> String {
+        guard case .string(let text) = value else { throw .field(path, "must be a string") }
+        return text
+    }
+
+    /// The matchers of `and` or `or`: an array of one or more.
+    private static func list(_ value: JSONValue, _ path: String) throws(StubError) -> [StringMatcher] {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw .field(path, "must be an array of one or more matchers")
+        }
+        var matchers: [StringMatcher] = []
+        for (index, item) in items.enumerated() {
+            matchers.append(try StringMatcher(Fields(item, path: "\(path)[\(index)]")))
+        }
+        return matchers
+    }
+
+    /// Whether it can be slow: a regular expression, or JSON to parse and compare.
+    var isCostly: Bool {
+        switch self {
+        case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath: true
+        case .equalTo, .contains, .doesNotContain, .absent: false
+        case .and(let matchers), .or(let matchers): matchers.contains(where: \.isCostly)
+        case .not(let matcher): matcher.isCostly
+        }
+    }
+
+    /// Whether `value` matches. `json` reads it as JSON (the body's is parsed once for all stubs);
+    /// patterns draw on `budget`.
+    func matches(_ value: String?, json: (() -> JSONValue?)? = nil, budget: MatchBudget? = nil) -> Bool {
+        switch self {
+        case .absent: return value == nil
+        // A pattern that runs out of time counts as no match (Docs/Backends.md), so here it holds.
+        case .doesNotMatch(let regex): return value.map { regex.matches($0, budget: budget) != true } ?? true
+        case .and(let matchers): return matchers.allSatisfy { $0.matches(value, json: json, budget: budget) }
+        case .or(let matchers): return matchers.contains { $0.matches(value, json: json, budget: budget) }
+        case .not(let matcher): return !matcher.matches(value, json: json, budget: budget)
+        default: break
+        }
+        guard let value else { return false }
+        let parsed = { json.map { $0() } ?? JSONValue.parse(Data(value.utf8)) }
+        switch self {
+        case .equalTo(let expected, let caseInsensitive):
+            return caseInsensitive ? expected.lowercased() == value.lowercased() : expected == value
+        case .contains(let part): return value.contains(part)
+        case .doesNotContain(let part): return !value.contains(part)
+        case .matches(let regex): return regex.matches(value, budget: budget) == true
+        case .equalToJson(let expected, let ignoreArrayOrder, let ignoreExtraElements):
+            guard let actual = parsed() else { return false }
+            return expected.matches(
+                actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+        case .matchesJsonPath(let path, _):
+            return parsed().map(path.selects) ?? false
+        case .absent, .doesNotMatch, .and, .or, .not: return false
+        }
+    }
+
+    /// Whether any of `values` matches, as WireMock matches a repeated query parameter or header;
+    /// no values at all is a missing one.
+    func matchesAny(_ values: [String], budget: MatchBudget?) -> Bool {
+        guard !values.isEmpty else { return matches(nil, budget: budget) }
+        if case .absent = self { return false }
+        return values.contains { matches($0, budget: budget) }
+    }
+
+    /// Why `value` does not match, after "the body " or "the header X ".
+    func describe(_ value: String?) -> String {
+        switch self {
+        case .absent: return "is present"
+        case .not(let matcher): return "should not be what it is (\(matcher.summary))"
+        case _ where value == nil: return "is missing"
+        case .equalTo(let expected, _): return "is not \(expected.debugDescription)"
+        case .contains(let part): return "does not contain \(part.debugDescription)"
+        case .doesNotContain(let part): return "contains \(part.debugDescription)"
+        case .matches(let regex): return "does not match \(regex.source)"
+        case .doesNotMatch(let regex): return "matches \(regex.source)"
+        case .equalToJson: return "is not the JSON expected"
+        case .matchesJsonPath(_, let source): return "has nothing at \(source)"
+        case .and(let matchers):
+            let failing = matchers.first { !$0.matches(value) } ?? matchers[0]
+            return failing.describe(value)
+        case .or(let matchers): return "matches none of " + matchers.map(\.summary).joined(separator: ", ")
+        }
+    }
+
+    /// The matcher in a few words: `equalTo "a"`.
+    var summary: String {
+        switch self {
+        case .equalTo(let expected, _): "equalTo \(expected.debugDescription)"
+        case .contains(let part): "contains \(part.debugDescription)"
+        case .doesNotContain(let part): "doesNotContain \(part.debugDescription)"
+        case .matches(let regex): "matches \(regex.source)"
+        case .doesNotMatch(let regex): "doesNotMatch \(regex.source)"
+        case .absent: "absent"
+        case .equalToJson: "equalToJson"
+        case .matchesJsonPath(_, let source): "matchesJsonPath \(source)"
+        case .and(let matchers): "and(" + matchers.map(\.summary).joined(separator: ", ") + ")"
+        case .or(let matchers): "or(" + matchers.map(\.summary).joined(separator: ", ") + ")"
+        case .not(let matcher): "not(\(matcher.summary))"
+        }
+    }
+}
+
+/// A user's regular expression, matched whole (as WireMock does) with a bound on its time, so
+/// that a catastrophic pattern cannot hold the server: a match that takes longer counts as none.
+package struct StubRegex: @unchecked Sendable {
+    // NSRegularExpression is immutable and safe to share; it is not marked Sendable everywhere.
+    let source: String
+    private let expression: NSRegularExpression
+    /// How long one match may take.
+    static let timeLimit: TimeInterval = 0.05
+
+    package init(_ source: String, path: String) throws(StubError) {
+        guard
+            let expression = try? NSRegularExpression(pattern: "^(?:\(source))$", options: [.dotMatchesLineSeparators])
+        else { throw .field(path, "\(source) is not a regular expression") }
+        self.source = source
+        self.expression = expression
+    }
+
+    /// Whether `text` matches; `nil` when the match ran out of time: its own bound, or what is left
+    /// of `budget`, which a match that runs out spends.
+    package func matches(_ text: String, budget: MatchBudget? = nil) -> Bool? {
+        let limit = min(Self.timeLimit, budget?.remaining ?? Self.timeLimit)
+        if budget?.isSpent == true { return nil }
+        let start = Date()
+        var found = false
+        var timedOut = false
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text))
+        {
+            result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if Date().timeIntervalSince(start) > limit {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        // A match cut short by what was left of the budget leaves it spent.
+        if timedOut { _ = budget?.remaining }
+        return timedOut ? nil : found
+    }
+}
