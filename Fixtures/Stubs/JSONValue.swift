@@ -83,19 +83,26 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
 
     /// Whether `other` is this value, WireMock's `equalToJson` way: arrays in any order with
     /// `ignoreArrayOrder`, and members `other` has beyond this value's with `ignoreExtraElements`.
-    package func matches(_ other: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool) -> Bool {
+    /// The one costly case (objects in an array, both options) draws on `budget`: once it is spent
+    /// the values count as different.
+    package func matches(
+        _ other: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool, budget: MatchBudget? = nil
+    ) -> Bool {
         switch (self, other) {
         case (.object(let expected), .object(let actual)):
             guard ignoreExtraElements || expected.count == actual.count else { return false }
             return expected.allSatisfy { key, value in
                 actual[key].map {
-                    value.matches($0, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                    value.matches(
+                        $0, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget
+                    )
                 } ?? false
             }
         case (.array(let expected), .array(let actual)):
             guard expected.count == actual.count else { return false }
             let same = { (lhs: JSONValue, rhs: JSONValue) in
-                lhs.matches(rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                lhs.matches(
+                    rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget)
             }
             guard ignoreArrayOrder else { return zip(expected, actual).allSatisfy(same) }
             // Without extra elements a match is equality up to array order: both sides sorted by
@@ -115,7 +122,9 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
                     guard let count = scalars[element], count > 0 else { return false }
                     scalars[element] = count - 1
                 } else {
-                    guard let index = compound.firstIndex(where: { same(element, $0) }) else { return false }
+                    guard budget?.isSpentNow != true,
+                        let index = compound.firstIndex(where: { same(element, $0) })
+                    else { return false }
                     compound.remove(at: index)
                 }
             }

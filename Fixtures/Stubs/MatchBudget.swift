@@ -21,6 +21,9 @@ package final class MatchBudget: @unchecked Sendable {
         deadline = .now + allowance
     }
 
+    /// Whether the deadline has passed, looking at the clock.
+    var isSpentNow: Bool { remaining == 0 }
+
     /// The time left, in seconds; 0 (and spent) once the deadline has passed.
     var remaining: TimeInterval {
         let left = ContinuousClock.now.duration(to: deadline)

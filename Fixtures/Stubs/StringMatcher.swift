@@ -139,7 +139,7 @@ indirect enum StringMatcher: Sendable {
         case .equalToJson(let expected, let ignoreArrayOrder, let ignoreExtraElements):
             guard let actual = parsed() else { return false }
             return expected.matches(
-                actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+                actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget)
         case .matchesJsonPath(let path, _):
             return parsed().map(path.selects) ?? false
         case .absent, .doesNotMatch, .and, .or, .not: return false

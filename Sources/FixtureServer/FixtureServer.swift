@@ -285,7 +285,7 @@ struct BackendResponder: HTTPResponder {
             body = try await request.collectBody(upTo: configuration.maximumRequestBody)
         } catch is NIOTooManyBytesError {
             if !(target.path ?? "/").hasPrefix(Admin.prefix) {
-                world.journal.record(target, body: Data(), status: 413, fault: nil)
+                world.journal.record(ParsedRequest(target, body: Data()), status: 413, fault: nil)
             }
             return Self.message(
                 .contentTooLarge, "The request body is larger than \(byteCount(configuration.maximumRequestBody)).")
@@ -312,10 +312,11 @@ struct BackendResponder: HTTPResponder {
         configuration.onRequest?(request.head)
         // What the journal keeps of the request: whether anything served it (a stub, a route, the
         // real backend; the others are listed as unmatched), why, and its near misses.
+        let parsed = ParsedRequest(request.head, body: bodyData, budget: MatchBudget(configuration.matchBudget))
         let recorder = { (matched: Bool, note: String?, nearMisses: NearMisses?) in
             { (status: Int?, fault: JournalNote?) in
                 journal.record(
-                    request.head, body: bodyData, status: status, fault: fault?.rawValue, matched: matched, note: note,
+                    parsed, status: status, fault: fault?.rawValue, matched: matched, note: note,
                     nearMisses: nearMisses)
             }
         }
@@ -323,8 +324,6 @@ struct BackendResponder: HTTPResponder {
         // the real backend knows nothing of Prefer.
         let preferred = PreferHeader.preferences(in: request.headers)
         let forward = preferred["code"] == nil && preferred["example"] == nil ? configuration.forward : nil
-        let parsed = ParsedRequest(
-            request.head, body: bodyData, budget: MatchBudget(configuration.matchBudget))
         // Matched as the request arrives, before any delay, as WireMock does: a stub's scenario
         // moves then.
         let (routed, note, nearMisses): (Bool, String?, NearMisses?)

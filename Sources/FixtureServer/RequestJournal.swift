@@ -102,15 +102,17 @@ public final class RequestJournal: Sendable {
         }
     }
 
-    /// Records a request and what it got.
+    /// Records a request and what it got. A JSON body is read through `request`, so matching and
+    /// the journal parse it once between them.
     func record(
-        _ request: HTTPRequest, body: Data, status: Int?, fault: String?, matched: Bool = true, note: String? = nil,
+        _ request: ParsedRequest, status: Int?, fault: String?, matched: Bool = true, note: String? = nil,
         nearMisses: NearMisses? = nil, at date: Date = Date()
     ) {
-        let json = body.isEmpty ? nil : JSONValue.parse(body).map(Self.redacted)
+        let body = request.body
+        let json = request.bodyJSON.map(Self.redacted)
         let text = body.isEmpty || json != nil ? nil : Self.redactedText(String(decoding: body, as: UTF8.self))
         var headers: [String: String] = [:]
-        for field in request.headerFields {
+        for field in request.head.headerFields {
             let name = field.name.canonicalName
             let value = Self.secretFields.contains(name) ? "[redacted]" : field.value
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
@@ -120,7 +122,7 @@ public final class RequestJournal: Sendable {
         var entry = Entry(
             id: 0, wasMatched: matched, note: note, loggedDate: date,
             request: .init(
-                method: request.method.rawValue, url: request.path ?? "/", headers: headers, body: kept,
+                method: request.method, url: request.url, headers: headers, body: kept,
                 jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
             response: .init(status: status, fault: fault), nearMisses: nearMisses)
         var size = Self.size(of: entry)

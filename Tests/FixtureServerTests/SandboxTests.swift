@@ -88,7 +88,8 @@ struct JournalBudgetTests {
     func record(_ journal: RequestJournal, _ path: String, bytes: Int) {
         var request = HTTPRequest(method: .post, scheme: "http", authority: "test", path: path)
         request.headerFields[.contentType] = "text/plain"
-        journal.record(request, body: Data(repeating: UInt8(ascii: "a"), count: bytes), status: 200, fault: nil)
+        journal.record(
+            ParsedRequest(request, body: Data(repeating: UInt8(ascii: "a"), count: bytes)), status: 200, fault: nil)
     }
 
     @Test func aQuietWorldsRequestIsKeptWholeAndTheBusiestWorldGivesWay() {

@@ -439,4 +439,22 @@ struct StubMappingTests {
         #expect(objects.matches(reordered, ignoreArrayOrder: true, ignoreExtraElements: true))
         #expect(!objects.matches(reordered, ignoreArrayOrder: true, ignoreExtraElements: false))
     }
+
+    @Test func objectsInAnArrayComparedWithBothOptionsStopWhenTheBudgetIsSpent() throws {
+        // Each object may match a larger one, so each is tried against those left: quadratic.
+        let count = 4_000
+        let expected = (0..<count).map { #"{"i": \#($0)}"# }.joined(separator: ",")
+        let actual = (0..<count).reversed().map { #"{"i": \#($0), "x": 1}"# }.joined(separator: ",")
+        let store = StubStore()
+        try store.add(
+            stub(
+                #"{"request": {"bodyPatterns": [{"equalToJson": [\#(expected)], "ignoreArrayOrder": true, "ignoreExtraElements": true}]}, "response": {}}"#
+            ))
+        let result = store.match(
+            request(.post, "/a"), body: Data("[\(actual)]".utf8), budget: MatchBudget(.milliseconds(5)))
+        guard case .budgetSpent = result else {
+            Issue.record("\(result)")
+            return
+        }
+    }
 }
