@@ -49,7 +49,7 @@ package enum ResponsePlan {
 extension FixtureBackend {
     /// Who answers `context` (see ``ResponsePlan``). `forwarding`: a real backend takes what no
     /// stub does. Patterns draw on the context's budget; the near misses of a request nothing
-    /// knows on a budget of their own.
+    /// knows on a budget of their own, unless matching spent the first.
     package func plan(_ context: ParsedRequest, forwarding: Bool = false) -> ResponsePlan {
         var note: String?
         switch stubs.match(context) {
@@ -62,12 +62,17 @@ extension FixtureBackend {
         // HEAD is answered as GET without the body.
         if request.method == .head { request.method = .get }
         if forwarding || hasRoute(for: request) { return .backend(routed: true, note: note, nearMisses: nil) }
-        context.renewBudget()
         let routes = nearRoutes(method: context.method, target: context.url).map {
             NearMiss(name: $0.route, difference: $0.difference)
         }
-        return .backend(
-            routed: false, note: note, nearMisses: NearMisses(stubs: stubs.nearMisses(context), routes: routes))
+        // A request whose matching ran out of its budget gets no stub near misses (they would cost
+        // as much again, and be partial); its note says why.
+        var closest: [NearMiss] = []
+        if note == nil {
+            context.renewBudget()
+            closest = stubs.nearMisses(context)
+        }
+        return .backend(routed: false, note: note, nearMisses: NearMisses(stubs: closest, routes: routes))
     }
 
     /// Answers one request as the server would, without the server's delays and faults: a stub

@@ -80,7 +80,7 @@ package struct RequestPattern: Sendable {
     }
 
     /// Whether matching it can be slow: a regular expression, or JSON to parse and compare.
-    var isCostly: Bool {
+    package var isCostly: Bool {
         switch url {
         case .urlPattern, .urlPathPattern: true
         default:

@@ -27,38 +27,41 @@ struct Admin: Sendable {
         }
     }
 
-    func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
+    /// The admin route of `request`, its path's segments after `/__admin/` (`requests find`), its
+    /// query (the first value of each parameter), and its decoded path.
+    static func route(of request: HTTPRequest) -> (route: String, query: [String: String], path: String) {
         let components = URLComponents(string: request.path ?? "/")
         let path = components?.path ?? "/"
         let query = Dictionary(
             (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-        let route = path.dropFirst(Self.prefix.count).split(separator: "/").joined(separator: " ")
+        return (path.dropFirst(Self.prefix.count).split(separator: "/").joined(separator: " "), query, path)
+    }
+
+    func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
+        let (route, query, path) = Self.route(of: request)
         do throws(AdminError) {
             switch (request.method, route) {
             case (.get, "requests"):
-                // The query's parameters are a request pattern's: ?method=GET&urlPathPattern=/a/.*
-                let given = ["method", "url", "urlPath", "urlPattern", "urlPathPattern"].compactMap { name in
-                    query[name].map { (name, JSONValue.string($0)) }
-                }
-                var found = try entries(matching: JSONValue.object(Dictionary(uniqueKeysWithValues: given)).data)
+                var found = try entries(matching: Self.pattern(query: query))
                 if let text = query["limit"] {
                     guard let limit = Int(text), limit >= 0 else {
                         throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
                     }
                     found = Array(found.prefix(limit))
                 }
+                found = found.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.get, "requests unmatched"):
-                let unmatched = journal.entries.filter { !$0.wasMatched }
+                let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, RequestList(requests: unmatched, meta: .init(total: unmatched.count)))
             case (.get, "requests unmatched near-misses"):
-                let unmatched = journal.entries.filter { !$0.wasMatched }
+                let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
             case (.delete, "requests"):
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "requests find"):
-                let found = try entries(matching: body)
+                let found = try entries(matching: body).map(RequestJournal.decoded)
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.post, "requests count"):
                 return jsonAnswer(.ok, ["count": try entries(matching: body).count])
@@ -206,7 +209,25 @@ struct Admin: Sendable {
         route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
     }
 
-    /// The entries a request pattern finds, newest first: the JSON of a stub's `request`
+    /// The request pattern a journal search carries: `POST /__admin/requests/find` and `/count`'s
+    /// body, or `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`); `nil` for
+    /// the other routes.
+    static func searchPattern(_ request: HTTPRequest, body: Data) -> Data? {
+        let (route, query, _) = route(of: request)
+        switch (request.method, route) {
+        case (.post, "requests find"), (.post, "requests count"): return body
+        case (.get, "requests"): return pattern(query: query)
+        default: return nil
+        }
+    }
+
+    /// The request pattern of `GET /__admin/requests`' query.
+    private static func pattern(query: [String: String]) -> Data {
+        let names = ["method", "url", "urlPath", "urlPattern", "urlPathPattern"]
+        return JSONValue.object(query.filter { names.contains($0.key) }.mapValues(JSONValue.string)).data
+    }
+
+    /// The entries a request pattern finds, newest first, as kept: the JSON of a stub's `request`
     /// (`{"method": "POST", "urlPath": "/a", "bodyPatterns": [...]}`), matched as a stub matches
     /// but against what the journal kept (secrets redacted, a long body's first part). Its patterns
     /// are bounded as a stub's are, every entry together within one matching budget; past it the
@@ -219,7 +240,7 @@ struct Admin: Sendable {
             throw AdminError(status: .badRequest, message: error.message)
         }
         let budget = MatchBudget(matchBudget)
-        let found = journal.entries.filter { compiled.evaluate(ParsedRequest($0.request, budget: budget)).isMatch }
+        let found = journal.keptEntries.filter { compiled.evaluate(ParsedRequest($0.request, budget: budget)).isMatch }
         guard !budget.isSpent else {
             throw AdminError(
                 status: .serviceUnavailable,

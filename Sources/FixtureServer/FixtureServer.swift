@@ -236,6 +236,8 @@ struct BackendResponder: HTTPResponder {
 
     var backend: FixtureBackend
     var journal: RequestJournal
+    /// The world's share of the thread pool for costly matching.
+    var costly = CostlyWork()
     let sandboxes: Sandboxes
     let configuration: FixtureServer.Configuration
     let logger: Logger
@@ -256,7 +258,7 @@ struct BackendResponder: HTTPResponder {
         // The world is known before the body is read, so an oversized body is journaled where it
         // was sent (an admin request, which the journal does not keep, is not). The body is read
         // from the request as it arrived, once, whichever world it goes to.
-        var world = (backend: backend, journal: journal)
+        var world = Sandboxes.World(backend: backend, journal: journal, costly: costly)
         var target = request.head
         var sandboxed = false
         if let (name, path) = Sandboxes.split(request.head.path ?? "/") {
@@ -275,7 +277,7 @@ struct BackendResponder: HTTPResponder {
                     "There is no sandbox \(name); a request with the admin token makes one "
                         + "(Authorization: Bearer TOKEN).")
             }
-            world = (made.backend, made.journal)
+            world = made
             target.path = path
             sandboxed = true
         }
@@ -293,7 +295,7 @@ struct BackendResponder: HTTPResponder {
         if sandboxed {
             // The same request in the sandbox's world, its path without the sandbox's prefix.
             var responder = self
-            (responder.backend, responder.journal) = world
+            (responder.backend, responder.journal, responder.costly) = (world.backend, world.journal, world.costly)
             return try await responder.response(to: Request(head: target, body: .init(buffer: body)), context: context)
         }
         let bodyData = Data(body.readableBytesView)
@@ -303,10 +305,16 @@ struct BackendResponder: HTTPResponder {
                     .unauthorized, "The admin routes need the server's token: Authorization: Bearer TOKEN.",
                     fields: [.wwwAuthenticate: "Bearer"])
             }
-            // On NIO's thread pool: a search of the journal runs the caller's pattern.
             let admin = Admin(backend: backend, journal: journal, matchBudget: configuration.matchBudget)
             let head = request.head
-            let answer = try await NIOThreadPool.singleton.runIfActive { admin.handle(head, body: bodyData) }
+            // A search whose patterns can be slow runs on NIO's thread pool, like costly stubs.
+            let slowSearch = Admin.searchPattern(head, body: bodyData).flatMap { try? RequestPattern.parse($0) }?
+                .isCostly
+            let answer =
+                slowSearch == true
+                ? await costly.run { admin.handle(head, body: bodyData) }
+                    ?? jsonAnswer(.serviceUnavailable, ["message": "The server is shutting down."])
+                : admin.handle(head, body: bodyData)
             return Self.response(answer)
         }
         configuration.onRequest?(request.head)
@@ -386,11 +394,11 @@ struct BackendResponder: HTTPResponder {
     /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
     /// When a stub's patterns can be slow (regular expressions, JSON) they are run on NIO's thread
     /// pool, never on Swift's cooperative pool, where a catastrophic pattern would stall every
-    /// other request.
+    /// other request, and within the world's share of it.
     private func plan(_ context: ParsedRequest, forwarding: Bool) async -> ResponsePlan {
         guard backend.stubs.hasCostlyMatchers else { return backend.plan(context, forwarding: forwarding) }
         let backend = backend
-        return (try? await NIOThreadPool.singleton.runIfActive { backend.plan(context, forwarding: forwarding) })
+        return await costly.run { backend.plan(context, forwarding: forwarding) }
             ?? .backend(routed: false, note: "The server is shutting down.", nearMisses: nil)
     }
 

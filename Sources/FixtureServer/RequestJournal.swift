@@ -93,13 +93,21 @@ public final class RequestJournal: Sendable {
 
     /// Every entry, newest first, a JSON body decoded again.
     public var entries: [Entry] {
-        state.withLockedValue { $0.entries.reversed() }.map { entry in
-            var entry = entry
-            if entry.request.bodyTruncated != true, let body = entry.request.body {
-                entry.request.jsonBody = JSONValue.parse(Data(body.utf8))
-            }
-            return entry
+        keptEntries.map(Self.decoded)
+    }
+
+    /// Every entry, newest first, as kept: its JSON body not decoded (what a search reads).
+    var keptEntries: [Entry] {
+        state.withLockedValue { $0.entries.reversed() }
+    }
+
+    /// `entry` with its JSON body decoded into ``Entry/Request/jsonBody``, when it was kept whole.
+    static func decoded(_ entry: Entry) -> Entry {
+        var entry = entry
+        if entry.request.bodyTruncated != true, let body = entry.request.body {
+            entry.request.jsonBody = JSONValue.parse(Data(body.utf8))
         }
+        return entry
     }
 
     /// Records a request and what it got. A JSON body is read through `request`, so matching and

@@ -14,6 +14,8 @@ final class Sandboxes: Sendable {
     struct World: Sendable {
         let backend: FixtureBackend
         let journal: RequestJournal
+        /// Its share of the thread pool for costly matching.
+        var costly = CostlyWork()
     }
 
     /// The path every sandbox is under.

@@ -2,6 +2,7 @@ import FixtureTestSupport
 import Fixtures
 import Foundation
 import HTTPTypes
+import NIOConcurrencyHelpers
 import Networking
 import Testing
 
@@ -119,5 +120,33 @@ struct JournalBudgetTests {
         #expect(journal.entries.first?.request.body?.count == 100)
         journal.clear()
         #expect(budget.ledger.used == 0, "a cleared journal gives its bytes back")
+    }
+
+    @Test func aWorldRunsNoMoreThanItsShareOfCostlyWorkAtOnce() async {
+        let work = CostlyWork(limit: 1)
+        let release = DispatchSemaphore(value: 0)
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        let running = NIOLockedValueBox((now: 0, most: 0))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    _ = await work.run {
+                        running.withLockedValue { $0 = ($0.now + 1, max($0.most, $0.now + 1)) }
+                        starting.yield()
+                        release.wait()
+                        running.withLockedValue { $0.now -= 1 }
+                    }
+                }
+            }
+            var turns = started.makeAsyncIterator()
+            for _ in 0..<3 {
+                _ = await turns.next()
+                // The one on the pool holds it; the others wait without a thread.
+                #expect(running.withLockedValue { $0.now } == 1)
+                release.signal()
+            }
+        }
+        #expect(running.withLockedValue { $0.most } == 1)
+        #expect(work.waiting == 0)
     }
 }
