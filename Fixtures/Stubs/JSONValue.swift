@@ -79,7 +79,79 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The value as compact JSON with sorted keys.
-    package var data: Data { Reply.encode(self) }
+    package var data: Data {
+        var bytes: [UInt8] = []
+        write(into: &bytes, limit: .max)
+        return Data(bytes)
+    }
+
+    /// The value as ``data`` writes it, but only about its first `limit` bytes: writing stops
+    /// once the text is longer (`complete` is then `false`), so keeping 16 KiB of a 1 MiB body
+    /// costs 16 KiB of writing.
+    package func text(upTo limit: Int) -> (text: String, complete: Bool) {
+        var bytes: [UInt8] = []
+        let complete = write(into: &bytes, limit: limit)
+        return (String(decoding: bytes, as: UTF8.self), complete)
+    }
+
+    /// Appends the value's JSON text to `bytes` until they pass `limit`; `false` when it stopped
+    /// there.
+    @discardableResult
+    private func write(into bytes: inout [UInt8], limit: Int) -> Bool {
+        switch self {
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
+        case .number(let value):
+            // Whole numbers as integers, as they were written: `200`, not `200.0`.
+            if value.rounded() == value, abs(value) < 1e15 {
+                bytes += String(Int64(value)).utf8
+            } else {
+                bytes += value.description.utf8
+            }
+        case .string(let value): Self.write(value, into: &bytes)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                guard item.write(into: &bytes, limit: limit), bytes.count <= limit else { return false }
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, name) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.write(name, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                guard members[name]?.write(into: &bytes, limit: limit) != false, bytes.count <= limit else {
+                    return false
+                }
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        return bytes.count <= limit
+    }
+
+    /// `text` as a JSON string: quoted, with `"`, `\` and control characters escaped (not `/`).
+    private static func write(_ text: String, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += #"\""#.utf8
+            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+            case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+            case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+            case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+            case 0x08: bytes += #"\b"#.utf8
+            case 0x0C: bytes += #"\f"#.utf8
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += #"\u00"#.utf8
+                bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
 
     /// Whether `other` is this value, WireMock's `equalToJson` way: arrays in any order with
     /// `ignoreArrayOrder`, and members `other` has beyond this value's with `ignoreExtraElements`.

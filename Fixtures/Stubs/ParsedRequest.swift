@@ -36,10 +36,10 @@ package final class ParsedRequest: @unchecked Sendable {
         self.budget = budget
     }
 
-    /// A new budget of the same allowance, for a second piece of work on the request (its near
-    /// misses, after matching spent the first).
-    package func renewBudget() {
-        budget = MatchBudget(budget.allowance)
+    /// A new budget, of `allowance` or the same as before, for another piece of work on the
+    /// request (its near misses, after matching spent the first).
+    package func renewBudget(_ allowance: Duration? = nil) {
+        budget = MatchBudget(allowance ?? budget.allowance)
     }
 
     /// The values of the header field `name`, one per field line as sent.

@@ -392,11 +392,21 @@ struct BackendResponder: HTTPResponder {
     }
 
     /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
-    /// When a stub's patterns can be slow (regular expressions, JSON) they are run on NIO's thread
-    /// pool, never on Swift's cooperative pool, where a catastrophic pattern would stall every
-    /// other request, and within the world's share of it.
+    /// Costly stubs (regular expressions, JSON) are first tried where the request is, within a
+    /// slice of a millisecond, which ordinary patterns and small bodies never exhaust. A world whose
+    /// matching does exhaust it, a few times, is slow for good: its costly matching runs on NIO's thread pool,
+    /// within the world's share of it, never on Swift's cooperative pool, where a catastrophic
+    /// pattern would stall every other request.
     private func plan(_ context: ParsedRequest, forwarding: Bool) async -> ResponsePlan {
         guard backend.stubs.hasCostlyMatchers else { return backend.plan(context, forwarding: forwarding) }
+        if !costly.isSlow, context.body.count <= CostlyWork.inlineBodyLimit {
+            context.renewBudget(CostlyWork.inlineSlice)
+            let plan = backend.plan(context, forwarding: forwarding)
+            // A plan cut short by the slice moved no scenario and kept nothing: it is made again.
+            guard context.budget.isSpent else { return plan }
+            costly.exhaustedSlice()
+        }
+        context.renewBudget(configuration.matchBudget)
         let backend = backend
         return await costly.run { backend.plan(context, forwarding: forwarding) }
             ?? .backend(routed: false, note: "The server is shutting down.", nearMisses: nil)

@@ -125,13 +125,15 @@ public final class RequestJournal: Sendable {
             let value = Self.secretFields.contains(name) ? "[redacted]" : field.value
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
-        let whole = json.map(Self.encode) ?? text
-        let kept = whole.map { Self.prefix($0, bytes: bodyLimit) }
+        // A JSON body is written only as far as it is kept.
+        let written = json.map { $0.text(upTo: bodyLimit) } ?? text.map { (text: $0, complete: true) }
+        let kept = written.map { Self.prefix($0.text, bytes: bodyLimit) }
+        let truncated = written.map { !$0.complete || kept != $0.text } ?? false
         var entry = Entry(
             id: 0, wasMatched: matched, note: note, loggedDate: date,
             request: .init(
                 method: request.method, url: request.url, headers: headers, body: kept,
-                jsonBody: nil, bodyBytes: body.count, bodyTruncated: kept != whole ? true : nil),
+                jsonBody: nil, bodyBytes: body.count, bodyTruncated: truncated ? true : nil),
             response: .init(status: status, fault: fault), nearMisses: nearMisses)
         var size = Self.size(of: entry)
         // Room in the world's own budget first, then in the server's, reserved outside the lock:
@@ -242,12 +244,6 @@ public final class RequestJournal: Sendable {
             let decoded = String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(name)
             return isSecret(decoded) ? "\(name)=[redacted]" : String(pair)
         }.joined(separator: "&")
-    }
-
-    private static func encode(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
 

@@ -457,4 +457,17 @@ struct StubMappingTests {
             return
         }
     }
+
+    @Test func jsonIsWrittenCompactWithSortedKeysAndEscapedAndStopsPastALimit() throws {
+        let value = try #require(
+            JSONValue.parse(Data(#"{"b": [1, 2.5, -3, 1e20, true, null], "a": "q\"/\\\n\u0001é"}"#.utf8)))
+        let text = #"{"a":"q\"/\\\n\u0001é","b":[1,2.5,-3,1e+20,true,null]}"#
+        #expect(String(decoding: value.data, as: UTF8.self) == text)
+        #expect(JSONValue.parse(value.data) == value, "what is written reads back the same")
+        #expect(value.text(upTo: 1_000) == (text, true))
+        let long = JSONValue.array((0..<100_000).map { .number(Double($0)) })
+        let (start, complete) = long.text(upTo: 100)
+        #expect(!complete)
+        #expect(start.hasPrefix("[0,1,2,3,") && (100...120).contains(start.utf8.count))
+    }
 }
