@@ -3,9 +3,9 @@ import NIOCore
 import NIOPosix
 
 /// Where one world's costly matching (user patterns: regular expressions, JSON) runs. First where
-/// the request is, within a slice of a millisecond, which ordinary patterns never exhaust; once a
-/// world's matching exhausts it a few times, the world is slow for good and its costly matching runs on NIO's
-/// thread pool, at most ``limit`` of its requests at once, the rest waiting their turn without
+/// the request is, within a slice of a few milliseconds, which ordinary patterns never exhaust;
+/// once a world's matching keeps exhausting it, the world is slow for good and its costly matching
+/// runs on NIO's thread pool, at most ``limit`` of its requests at once, the rest waiting their turn without
 /// holding a thread. A sandbox that sends a hundred catastrophic patterns at once keeps one of the
 /// pool's threads busy, never all of them, so another sandbox's costly stubs and journal searches
 /// still find a thread. (A request's matching budget runs while it waits, so a long queue drains
@@ -14,25 +14,36 @@ final class CostlyWork: Sendable {
     /// How many of one world's requests may be on the pool at once: all of its threads but one.
     static let defaultLimit = max(1, System.coreCount - 1)
 
-    /// How long costly matching may run where the request is before its world is slow.
-    static let inlineSlice: Duration = .milliseconds(1)
+    /// How long costly matching may run where the request is, at most.
+    static let inlineSlice: Duration = .milliseconds(5)
     /// The largest body matched where the request is (parsing a larger one may take longer than
     /// the slice, and cannot be cut short).
     static let inlineBodyLimit = 64 << 10
 
-    /// How many times a world's matching may exhaust the slice before it is slow (the first
-    /// patterns and bodies a process reads cost more: its regular expression engine and JSON
-    /// reader start then).
-    static let slicesBeforeSlow = 3
-
     let limit: Int
-    /// How many times the world's matching exhausted the slice.
-    private let exhausted = NIOLockedValueBox(0)
+    /// How many of the world's requests were matched where they were, how many of them exhausted
+    /// the slice, and whether the world is slow.
+    private let inline = NIOLockedValueBox((tried: 0, exhausted: 0, slow: false))
     private let state = NIOLockedValueBox<(running: Int, waiting: CircularBuffer<CheckedContinuation<Void, Never>>)>(
         (0, []))
 
     init(limit: Int = CostlyWork.defaultLimit) {
         self.limit = limit
+    }
+
+    /// Whether the world's costly matching runs on the thread pool: for good, once it exhausted
+    /// the slice three times and in one try of twenty or more. (One that exhausts it now and then
+    /// is not slow: on a busy machine a thread can lose its core for a slice's length; nor are the
+    /// first matches of a process, which start its regular expression engine and JSON reader.)
+    var isSlow: Bool { inline.withLockedValue { $0.slow } }
+
+    /// Counts a request matched where it was, and whether it exhausted the slice.
+    func triedInline(exhausted: Bool) {
+        inline.withLockedValue { inline in
+            inline.tried += 1
+            if exhausted { inline.exhausted += 1 }
+            if inline.exhausted >= 3, inline.exhausted * 20 >= inline.tried { inline.slow = true }
+        }
     }
 
     /// `work`'s result, run on NIO's thread pool when this world's turn comes; `nil` when the pool
@@ -41,15 +52,6 @@ final class CostlyWork: Sendable {
         await enter()
         defer { leave() }
         return try? await NIOThreadPool.singleton.runIfActive(work)
-    }
-
-    /// Whether the world's matching took longer than ``inlineSlice`` ``slicesBeforeSlow`` times:
-    /// from then on it runs on the thread pool.
-    var isSlow: Bool { exhausted.withLockedValue { $0 >= Self.slicesBeforeSlow } }
-
-    /// Counts a match that exhausted the slice.
-    func exhaustedSlice() {
-        exhausted.withLockedValue { $0 += 1 }
     }
 
     /// How many of its requests wait for a turn.

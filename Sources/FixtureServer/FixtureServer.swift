@@ -393,8 +393,8 @@ struct BackendResponder: HTTPResponder {
 
     /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
     /// Costly stubs (regular expressions, JSON) are first tried where the request is, within a
-    /// slice of a millisecond, which ordinary patterns and small bodies never exhaust. A world whose
-    /// matching does exhaust it, a few times, is slow for good: its costly matching runs on NIO's thread pool,
+    /// slice of a few milliseconds, which ordinary patterns and small bodies never exhaust. A world
+    /// whose matching keeps exhausting it is slow for good (``CostlyWork/isSlow``): its costly matching runs on NIO's thread pool,
     /// within the world's share of it, never on Swift's cooperative pool, where a catastrophic
     /// pattern would stall every other request.
     private func plan(_ context: ParsedRequest, forwarding: Bool) async -> ResponsePlan {
@@ -402,9 +402,9 @@ struct BackendResponder: HTTPResponder {
         if !costly.isSlow, context.body.count <= CostlyWork.inlineBodyLimit {
             context.renewBudget(CostlyWork.inlineSlice)
             let plan = backend.plan(context, forwarding: forwarding)
+            costly.triedInline(exhausted: context.budget.isSpent)
             // A plan cut short by the slice moved no scenario and kept nothing: it is made again.
             guard context.budget.isSpent else { return plan }
-            costly.exhaustedSlice()
         }
         context.renewBudget(configuration.matchBudget)
         let backend = backend
