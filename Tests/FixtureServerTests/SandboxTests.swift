@@ -149,4 +149,18 @@ struct JournalBudgetTests {
         #expect(running.withLockedValue { $0.most } == 1)
         #expect(work.waiting == 0)
     }
+
+    @Test func aWorldIsSlowWhenItKeepsExhaustingTheSliceNotWhenItExhaustsItNowAndThen() {
+        let honest = CostlyWork()
+        for index in 0..<1_000 { honest.triedInline(exhausted: index % 100 == 0) }
+        #expect(!honest.isSlow, "one try in a hundred: a preempted thread, not a slow pattern")
+        let hostile = CostlyWork()
+        for _ in 0..<2 { hostile.triedInline(exhausted: true) }
+        #expect(!hostile.isSlow, "the process's first patterns may be slow")
+        hostile.triedInline(exhausted: true)
+        #expect(hostile.isSlow)
+        for _ in 0..<1_000 { hostile.triedInline(exhausted: false) }
+        #expect(hostile.isSlow, "for good")
+    }
 }
+
