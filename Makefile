@@ -49,8 +49,9 @@ man:
 	mkdir -p Docs/man
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory Docs/man
 
+# The release build: a test farm's server (the debug build answers a quarter as many requests).
 serve:
-	$(SWIFT) run apps serve --port 8080
+	$(SWIFT) run -c release apps serve --port 8080
 
 # Swift formatting, and the GitHub workflows against GitHub's schema and zizmor's audits (.ci/workflows).
 lint:

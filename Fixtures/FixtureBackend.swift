@@ -261,12 +261,15 @@ struct RequestURL {
         var components = URLComponents(string: target)
         // A `+` in a query is a space (HTML form encoding, which many clients send); a plus sign
         // itself arrives as `%2B`.
-        let encodedQuery = components?.percentEncodedQuery
-        components?.percentEncodedQuery = encodedQuery?.replacingOccurrences(of: "+", with: "%20")
+        if let encodedQuery = components?.percentEncodedQuery, encodedQuery.contains("+") {
+            components?.percentEncodedQuery = encodedQuery.replacingOccurrences(of: "+", with: "%20")
+        }
         // Each segment is decoded once, after splitting: `a%2Fb` is the one segment `a/b`, and
         // `%2531` is `%31`, never `1`.
         let encodedPath = components?.percentEncodedPath ?? target
-        segments = encodedPath.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        segments = encodedPath.split(separator: "/").map {
+            $0.contains("%") ? $0.removingPercentEncoding ?? String($0) : String($0)
+        }
         path = components?.path ?? target
         var values: [String: [String]] = [:]
         for item in components?.queryItems ?? [] { values[item.name, default: []].append(item.value ?? "") }

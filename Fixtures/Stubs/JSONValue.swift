@@ -54,11 +54,17 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
     /// A value as `JSONSerialization` reads it. Booleans are the numbers whose type is `c` (`char`),
     /// on Linux and Apple platforms alike; JSON has no other numbers of that type.
     private init?(foundation value: Any) {
+        // Containers and strings first: testing a Swift dictionary against a class (`is NSNull`,
+        // `as NSNumber`) bridges it to an `NSDictionary` just to say no.
         switch value {
-        case is NSNull: self = .null
-        case let string as String: self = .string(string)
-        case let number as NSNumber:
-            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let object as [String: Any]:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.count)
+            for (key, member) in object {
+                guard let converted = JSONValue(foundation: member) else { return nil }
+                members[key] = converted
+            }
+            self = .object(members)
         case let array as [Any]:
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
@@ -67,13 +73,10 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
                 elements.append(converted)
             }
             self = .array(elements)
-        case let object as [String: Any]:
-            var members: [String: JSONValue] = [:]
-            for (key, member) in object {
-                guard let converted = JSONValue(foundation: member) else { return nil }
-                members[key] = converted
-            }
-            self = .object(members)
+        case let string as String: self = .string(string)
+        case let number as NSNumber:
+            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case is NSNull: self = .null
         default: return nil
         }
     }
