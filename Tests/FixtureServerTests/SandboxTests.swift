@@ -163,4 +163,3 @@ struct JournalBudgetTests {
         #expect(hostile.isSlow, "for good")
     }
 }
-
