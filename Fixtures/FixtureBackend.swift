@@ -132,12 +132,14 @@ public final class FixtureBackend: Sendable {
     /// `the method is GET, not POST`, `the path has drwas where the route has draws`.
     package func nearRoutes(method: String, target: String, limit: Int = 3) -> [(route: String, difference: String)] {
         let segments = RequestURL(target).segments
-        let scored = routes.map { route -> (Route, Int, String) in
+        let scored = routes.map { route -> (Route, Double, String) in
             let shared = zip(route.pattern, segments).prefix { $0.hasPrefix(":") || $0 == $1 }.count
             let sameMethod = route.method.rawValue == method
-            let score = shared * 4 + (route.pattern.count == segments.count ? 2 : 0) + (sameMethod ? 1 : 0)
+            var score = Double(shared * 4 + (route.pattern.count == segments.count ? 2 : 0) + (sameMethod ? 1 : 0))
             let difference: String
             if let (expected, actual) = zip(route.pattern, segments).first(where: { !$0.hasPrefix(":") && $0 != $1 }) {
+                // Of routes that differ in one segment, the nearest spelling first (ridez: rides).
+                score -= editRatio(actual, expected)
                 difference = "the path has \(actual) where the route has \(expected)"
             } else if route.pattern.count != segments.count {
                 difference = "the path has \(segments.count) segments, the route \(route.pattern.count)"

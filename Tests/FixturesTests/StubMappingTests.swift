@@ -188,6 +188,12 @@ struct StubMappingTests {
         // Computed before the journal redacts Authorization, so it is not blamed.
         #expect(nearMisses?.stubs == [NearMiss(name: "mine", difference: #"the header X-Env is not "test""#)])
         #expect(nearMisses?.routes.isEmpty == false)
+        let typo = ParsedRequest(request(.post, "/koober/ridez"), body: Data())
+        guard case .backend(_, _, let closest) = backend.plan(typo) else { return }
+        #expect(
+            closest?.routes.first
+                == NearMiss(name: "POST /koober/rides", difference: "the path has ridez where the route has rides"),
+            "of the routes differing in one segment, the nearest spelling")
         guard case .backend(true, _, nil) = backend.plan(ParsedRequest(request("/lotto/draws"), body: Data())) else {
             Issue.record("a fixture route knows /lotto/draws")
             return
