@@ -1,12 +1,24 @@
 import Foundation
 
-/// A WireMock root folder (`apps serve --root-dir DIR`): `DIR/mappings/*.json`, each one stub or
-/// `{"mappings": [...]}`, and `DIR/__files/`, where `bodyFileName` is read from. A team's WireMock
-/// folder runs as it is.
+/// A WireMock root folder (`apps serve --root-dir DIR`): every `.json` file under `DIR/mappings/`,
+/// at any depth, each one stub or `{"mappings": [...]}`, and `DIR/__files/`, where `bodyFileName`
+/// is read from. A team's WireMock folder runs as it is.
 package enum StubFolder {
-    /// Why the folder cannot be served: the file and the field, in one line.
+    /// Why the folder cannot be served: each file and field that cannot, one a line.
     package struct LoadError: Error, LocalizedError, Equatable {
-        package let message: String
+        /// `mappings/users/list.json: mappings[2].request.method: must be a string`, each.
+        package let problems: [String]
+
+        package init(_ problems: [String]) {
+            self.problems = problems
+        }
+
+        /// The one problem, or how many there are and each on a line of its own.
+        package var message: String {
+            guard problems.count > 1 else { return problems.first ?? "" }
+            return "\(problems.count) problems, nothing served:\n" + problems.map { "  " + $0 }.joined(separator: "\n")
+        }
+
         package var errorDescription: String? { message }
     }
 
@@ -15,51 +27,88 @@ package enum StubFolder {
     /// parsed into memory many times its size.
     package static let maximumBytes = 64 << 20
 
-    /// The mappings of `root`, files in name order, in the order each file lists them, each passed
-    /// through `check` (the backend holds them to its contract).
+    /// The mappings of `root`, files in the order of their paths, in the order each file lists
+    /// them, each passed through `check` (the backend holds them to its contract). Every file is
+    /// read, and every problem of every file reported in one error; nothing is half loaded.
     package static func load(
         _ root: URL, maximumBytes: Int = StubFolder.maximumBytes,
         check: (StubMapping) throws(StubError) -> Void = { _ in }
     ) throws(LoadError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw LoadError(message: "\(root.path) is not a folder that can be read.")
+            throw LoadError(["\(root.path) is not a folder that can be read."])
         }
         let folder = root.appendingPathComponent("mappings")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let names = mappingFiles(in: folder)
         let sizes = names.map { name in
             ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
                 as? Int) ?? 0
         }
         guard sizes.reduce(0, +) <= maximumBytes else {
-            throw LoadError(
-                message: "\(folder.path) holds \(sizes.reduce(0, +) >> 20) MiB of mappings; a server reads at most "
-                    + "\(byteCount(maximumBytes)).")
+            throw LoadError([
+                "\(folder.path) holds \(sizes.reduce(0, +) >> 20) MiB of mappings; a server reads at most "
+                    + "\(byteCount(maximumBytes))."
+            ])
         }
         let files = root.appendingPathComponent("__files")
         var mappings: [StubMapping] = []
+        var problems: [String] = []
+        var places: [String: String] = [:]
         for name in names {
             let file = "mappings/\(name)"
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                throw LoadError(message: "\(file) cannot be read.")
+                problems.append("\(file) cannot be read.")
+                continue
             }
-            guard let json = JSONValue.parse(data) else { throw LoadError(message: "\(file): not JSON.") }
-            do throws(StubError) {
-                if case .object(let members) = json, case .array(let list)? = members["mappings"] {
-                    mappings += try StubMapping.parse(list: list, files: files, check: check)
-                } else {
-                    let mapping = try StubMapping.parse(json, files: files, path: "")
+            guard let json = JSONValue.parse(data) else {
+                problems.append("\(file): not JSON.")
+                continue
+            }
+            let entries: [(JSONValue, String)]
+            if case .object(let members) = json, case .array(let list)? = members["mappings"] {
+                entries = list.enumerated().map { ($1, "mappings[\($0)]") }
+            } else {
+                entries = [(json, "")]
+            }
+            for (entry, path) in entries {
+                do throws(StubError) {
+                    let mapping = try StubMapping.parse(entry, files: files, path: path)
                     try check(mapping)
+                    let place = path.isEmpty ? file : "\(file) \(path)"
+                    if let first = places[mapping.id] {
+                        throw .field(
+                            path.isEmpty ? "id" : "\(path).id",
+                            "\(mapping.id) is the id of \(first) too: each stub has its own")
+                    }
+                    places[mapping.id] = place
                     mappings.append(mapping)
+                } catch {
+                    problems.append("\(file): \(error.message)")
                 }
-            } catch {
-                throw LoadError(message: "\(file): \(error.message)")
             }
         }
+        guard problems.isEmpty else { throw LoadError(problems) }
         guard mappings.count <= StubStore.maximumCount else {
-            throw LoadError(message: "\(folder.path) holds more than \(StubStore.maximumCount) stubs.")
+            throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
         }
         return mappings
+    }
+
+    /// The `.json` files under `folder`, at any depth, as paths from it, in order; hidden files and
+    /// folders left out, as WireMock leaves them.
+    private static func mappingFiles(in folder: URL) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var names: [String] = []
+        while let name = walk.nextObject() as? String {
+            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var isDirectory: ObjCBool = false
+            let path = folder.appendingPathComponent(name).path
+            if name.hasSuffix(".json"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                names.append(name)
+            }
+        }
+        return names.sorted()
     }
 }

@@ -70,7 +70,7 @@ package struct StubMapping: Sendable {
         let mapping = try Fields(json, path: path)
         try mapping.allow([
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
-            "newScenarioState", "metadata", "persistent",
+            "newScenarioState", "metadata", "persistent", "insertionIndex",
         ])
         let given = try mapping.string("id")
         let uuid = try mapping.string("uuid")
@@ -90,6 +90,8 @@ package struct StubMapping: Sendable {
         _ = try mapping.string("name")
         _ = try mapping.bool("persistent")
         _ = try mapping.fields("metadata")
+        // Written by WireMock's recorder; the order here is the files' and the newest wins.
+        _ = try mapping.int("insertionIndex", in: 0...Int(Int32.max))
         guard let request = try mapping.fields("request") else {
             throw .field(mapping.child("request"), "a stub says which requests it matches")
         }
@@ -174,22 +176,32 @@ struct Fields {
         }
     }
 
+    /// `true` or `false`, or either written as a string (`"true"`), as Jackson reads WireMock's files.
     func bool(_ key: String) throws(StubError) -> Bool {
         switch object[key] {
         case nil: return false
         case .bool(let value)?: return value
+        case .string("true")?: return true
+        case .string("false")?: return false
         default: throw .field(child(key), "must be true or false")
         }
     }
 
+    /// A whole number in `range`, or one written as a string (`"200"`), as Jackson reads
+    /// WireMock's files.
     func int(_ key: String, in range: ClosedRange<Int>) throws(StubError) -> Int? {
-        switch object[key] {
-        case nil: return nil
-        case .number(let value)?
-        where value.rounded() == value && Double(range.lowerBound)...Double(range.upperBound) ~= value:
-            return Int(value)
-        default: throw .field(child(key), "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        let number: Double? =
+            switch object[key] {
+            case nil: nil
+            case .number(let value)?: value
+            case .string(let text)?: Int(text.trimmingCharacters(in: .whitespaces)).map(Double.init) ?? .nan
+            default: .nan
+            }
+        guard let number else { return nil }
+        guard number.rounded() == number, Double(range.lowerBound)...Double(range.upperBound) ~= number else {
+            throw .field(child(key), "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
+        return Int(number)
     }
 
     func fields(_ key: String) throws(StubError) -> Fields? {

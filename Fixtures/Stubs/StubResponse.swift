@@ -48,8 +48,17 @@ package struct StubResponse: Sendable {
         }
         _ = try fields.string("statusMessage")
         switch fields.object["transformers"] {
-        case nil: break
-        case .array(let names)? where names.allSatisfy({ if case .string = $0 { true } else { false } }): break
+        case nil, .array([])?: break
+        case .array(let names)?:
+            // Nothing is transformed yet: a stub that asks would answer its template's braces.
+            guard case .string(let name) = names[0] else {
+                throw .field(fields.child("transformers"), "must be an array of strings")
+            }
+            let reason: StubError.Reason =
+                name == "response-template"
+                ? "response templates are not rendered by this server yet: the stub would answer its {{…}} as written"
+                : "\(name) is a WireMock extension this server does not have"
+            throw .field(fields.child("transformers"), reason)
         default: throw .field(fields.child("transformers"), "must be an array of strings")
         }
         var headers: [(HTTPField.Name, String)] = []

@@ -394,8 +394,7 @@ struct StubMappingTests {
         // Not even JSON: were it parsed, the error would say so.
         try Data(repeating: UInt8(ascii: "["), count: 3 << 20).write(to: mappings.appendingPathComponent("huge.json"))
         #expect(
-            throws: StubFolder.LoadError(
-                message: "\(mappings.path) holds 3 MiB of mappings; a server reads at most 2 MiB.")
+            throws: StubFolder.LoadError(["\(mappings.path) holds 3 MiB of mappings; a server reads at most 2 MiB."])
         ) {
             try StubFolder.load(root, maximumBytes: 2 << 20)
         }
@@ -424,9 +423,63 @@ struct StubMappingTests {
 
         try Data(#"{"request": {"method": 5}, "response": {}}"#.utf8).write(
             to: root.appendingPathComponent("mappings/c.json"))
-        #expect(throws: StubFolder.LoadError(message: "mappings/c.json: request.method: must be a string")) {
+        #expect(throws: StubFolder.LoadError(["mappings/c.json: request.method: must be a string"])) {
             try StubFolder.load(root)
         }
+    }
+
+    /// A folder as a team brings it: most of its files in sub-folders, WireMock's bookkeeping,
+    /// numbers written as strings.
+    @Test func aFolderLoadsItsMappingsAtAnyDepthAsWireMockWritesThem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ json: String) throws {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(json.utf8).write(to: file)
+        }
+        try write("mappings/top.json", #"{"request": {"urlPath": "/top"}, "response": {"status": "201"}}"#)
+        try write(
+            "mappings/users/list.json",
+            #"{"id": "1b4f0c3e-6d1e-4b8e-9a55-0d7e8c1c2b11", "name": "users", "insertionIndex": 7, "persistent": "true", "request": {"urlPath": "/users"}, "response": {"status": 200, "fixedDelayMilliseconds": "20"}}"#
+        )
+        try write(
+            "mappings/users/deep/er/one.json", #"{"mappings": [{"request": {"urlPath": "/deep"}, "response": {}}]}"#)
+        try write("mappings/.hidden/skipped.json", #"{"request": {"urlPath": "/hidden"}, "response": {}}"#)
+        try write("mappings/users/notes.txt", "not a mapping")
+        let mappings = try StubFolder.load(root)
+        #expect(mappings.map(\.request.exactPath) == ["/top", "/deep", "/users"])
+        #expect(mappings[0].response.status == 201)
+        #expect(mappings[2].response.delay == .milliseconds(20))
+    }
+
+    @Test func aFolderWithProblemsNamesEveryFileAndFieldAndLoadsNothing() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ json: String) throws {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(json.utf8).write(to: file)
+        }
+        try write("mappings/a.json", #"{"request": {"urlPath": "/a"}, "response": {}}"#)
+        try write("mappings/b/broken.json", #"{"request": "#)
+        try write(
+            "mappings/b/list.json",
+            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {}}, {"request": {"method": 5}, "response": {}}, {"request": {"urlPath": "/t"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"]}}]}"#
+        )
+        try write("mappings/c.json", #"{"request": {"urlPath": "/c"}, "response": {"status": "two hundred"}}"#)
+        let problems = [
+            "mappings/b/broken.json: not JSON.",
+            "mappings/b/list.json: mappings[1].request.method: must be a string",
+            "mappings/b/list.json: mappings[2].response.transformers: response templates are not rendered by this "
+                + "server yet: the stub would answer its {{…}} as written",
+            "mappings/c.json: response.status: must be a whole number from 100 to 599",
+        ]
+        #expect(throws: StubFolder.LoadError(problems)) { try StubFolder.load(root) }
+        #expect(
+            StubFolder.LoadError(problems).message.hasPrefix("4 problems, nothing served:\n  mappings/b/broken.json"))
     }
 
     @Test func equalToJsonIgnoringArrayOrderHoldsForLargeArraysAndStillTellsThemApart() {
