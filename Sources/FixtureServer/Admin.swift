@@ -57,7 +57,7 @@ struct Admin: Sendable {
             case (.get, "requests unmatched near-misses"):
                 let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
-            case (.delete, "requests"):
+            case (.delete, "requests"), (.post, "requests reset"):
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "requests find"):
@@ -142,7 +142,7 @@ struct Admin: Sendable {
                 throw AdminError(
                     status: .notFound,
                     message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
-                        + "/__admin/requests, POST /__admin/requests/find and /count, GET "
+                        + "/__admin/requests, POST /__admin/requests/find, /count and /reset, GET "
                         + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
                         + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
@@ -158,7 +158,7 @@ struct Admin: Sendable {
         "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
         "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
         "requests unmatched": [.get], "requests unmatched near-misses": [.get],
-        "mappings reset": [.post], "mappings import": [.post],
+        "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
     ]
 
     /// The stub id of `mappings ID`, the admin path of one stub.

@@ -172,6 +172,16 @@ struct StubTests {
         }
     }
 
+    /// WireMock's Python client empties the journal with the older spelling.
+    @Test func postingToRequestsResetForgetsEveryRequestAsDeleteDoes() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(server, .get, "/health")
+            #expect(try await Backend.send(server, .post, "/__admin/requests/reset").status == 200)
+            let list = try await Backend.send(server, .get, "/__admin/requests")
+            #expect((list.json["requests"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     /// WireMock's scenario names often have spaces; the admin path takes them percent-encoded.
     @Test func aStubScenarioWithSpacesInItsNameIsSetThroughTheAdminPath() async throws {
         try await withFixtureServer { server in
