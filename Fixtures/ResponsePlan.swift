@@ -78,9 +78,10 @@ extension FixtureBackend {
     /// Answers one request as the server would, without the server's delays and faults: a stub
     /// that matches, else the fixture routes. What the in-process client and the benchmark use.
     public func respond(_ request: HTTPRequest, body: Data?) -> (HTTPResponse, Data) {
-        switch plan(ParsedRequest(request, body: body ?? Data())) {
-        case .stub(let stub): stub.response.answer()
-        case .backend: handle(request, body: body)
+        let parsed = ParsedRequest(request, body: body ?? Data())
+        switch plan(parsed) {
+        case .stub(let stub): return stub.response.answer(to: parsed)
+        case .backend: return handle(request, body: body)
         }
     }
 }

@@ -39,6 +39,8 @@ extension Contract {
             switch mapping.response.body {
             case .bytes(let bytes): bytes
             case .file(let url, _): try? Data(contentsOf: url)
+            // What a template answers is known only when it is rendered for a request.
+            case .template, .templatedFile: nil
             }
         guard let schema = documented.schema, let data, !data.isEmpty else { return }
         guard let body = JSONValue.parse(data) else {

@@ -45,6 +45,17 @@ package struct JSONPath: Sendable {
         self.steps = steps
     }
 
+    /// Whether the path names at most one value (members and indices only): a template writes
+    /// what it selects as that value, not as a list.
+    var isDefinite: Bool {
+        steps.allSatisfy {
+            switch $0 {
+            case .member, .index: true
+            case .wildcard, .filter: false
+            }
+        }
+    }
+
     /// Whether the path selects anything in `document`.
     package func selects(in document: JSONValue) -> Bool {
         !evaluate(document).isEmpty

@@ -33,7 +33,22 @@ package struct StubResponse: Sendable {
         /// Read from the mapping folder's `__files/` (the second URL) each time it is served, and
         /// checked to be inside it again then.
         case file(URL, files: URL)
+        /// A response template (`body` or `jsonBody` of a stub with `response-template`), rendered
+        /// for each request.
+        case template(ResponseTemplate)
+        /// A `bodyFileName` that is itself a template (`{{request.path.[1]}}.json`): the name is
+        /// rendered for each request, then the file read from `__files/`.
+        case templatedFile(ResponseTemplate, files: URL)
     }
+
+    /// Whether the stub asked for response templating: its headers, and the contents of its body
+    /// file, are rendered for each request too.
+    package let isTemplated: Bool
+    /// Each header's template, beside ``headers``, when templated and it holds `{{`.
+    private let headerTemplates: [ResponseTemplate?]
+
+    /// The largest body file a template is rendered from.
+    static let maximumTemplatedFile = 16 << 20
 
     init(_ fields: Fields, files: URL?) throws(StubError) {
         try fields.allow([
@@ -47,21 +62,34 @@ package struct StubResponse: Sendable {
                 "\(status) is an interim answer, which never ends a request: a stub answers 200 to 599")
         }
         _ = try fields.string("statusMessage")
+        var templated = false
         switch fields.object["transformers"] {
-        case nil, .array([])?: break
+        case nil: break
         case .array(let names)?:
-            // Nothing is transformed yet: a stub that asks would answer its template's braces.
-            guard case .string(let name) = names[0] else {
-                throw .field(fields.child("transformers"), "must be an array of strings")
+            for name in names {
+                guard case .string(let name) = name else {
+                    throw .field(fields.child("transformers"), "must be an array of strings")
+                }
+                guard name == "response-template" else {
+                    throw .field(
+                        fields.child("transformers"), "\(name) is a WireMock extension this server does not have")
+                }
+                templated = true
             }
-            let reason: StubError.Reason =
-                name == "response-template"
-                ? "response templates are not rendered by this server yet: the stub would answer its {{…}} as written"
-                : "\(name) is a WireMock extension this server does not have"
-            throw .field(fields.child("transformers"), reason)
         default: throw .field(fields.child("transformers"), "must be an array of strings")
         }
+        isTemplated = templated
+        /// `text` read as a template, or `nil` when it has nothing to render.
+        func template(_ text: String, _ path: String) throws(StubError) -> ResponseTemplate? {
+            guard templated, ResponseTemplate.isTemplate(text) else { return nil }
+            do throws(StubError.Reason) {
+                return try ResponseTemplate(text)
+            } catch {
+                throw .field(path, error)
+            }
+        }
         var headers: [(HTTPField.Name, String)] = []
+        var headerTemplates: [ResponseTemplate?] = []
         if let given = try fields.fields("headers") {
             for name in given.object.keys.sorted() {
                 let path = given.child(name)
@@ -79,23 +107,36 @@ package struct StubResponse: Sendable {
                         throw .field(path, "must be a string (or strings) on one line")
                     }
                     headers.append((field, text))
+                    headerTemplates.append(try template(text, path))
                 }
             }
         }
         let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { fields.object[$0] != nil }
         if bodies.count > 1 { throw .field(fields.path, "give one of \(bodies.joined(separator: ", ")), not several") }
         if let text = try fields.string("body") {
-            body = .bytes(Data(text.utf8))
+            body = try template(text, fields.child("body")).map(Body.template) ?? .bytes(Data(text.utf8))
         } else if let json = fields.object["jsonBody"] {
-            body = .bytes(json.data)
-            if !headers.contains(where: { $0.0 == .contentType }) { headers.append((.contentType, "application/json")) }
+            let text = String(decoding: json.data, as: UTF8.self)
+            body = try template(text, fields.child("jsonBody")).map(Body.template) ?? .bytes(json.data)
+            if !headers.contains(where: { $0.0 == .contentType }) {
+                headers.append((.contentType, "application/json"))
+                headerTemplates.append(nil)
+            }
         } else if let encoded = try fields.string("base64Body") {
             guard let data = Data(base64Encoded: encoded) else {
                 throw .field(fields.child("base64Body"), "is not base64")
             }
             body = .bytes(data)
         } else if let name = try fields.string("bodyFileName") {
-            body = try Self.file(name, in: files, path: fields.child("bodyFileName"))
+            let path = fields.child("bodyFileName")
+            if let nameTemplate = try template(name, path) {
+                guard let files else {
+                    throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)")
+                }
+                body = .templatedFile(nameTemplate, files: files)
+            } else {
+                body = try Self.file(name, in: files, path: path)
+            }
         } else {
             body = .bytes(Data())
         }
@@ -105,6 +146,7 @@ package struct StubResponse: Sendable {
             throw .field(fields.child(given), "a \(status) answer has no body: leave out \(given)")
         }
         self.headers = headers
+        self.headerTemplates = headerTemplates
         let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0
         delay = .milliseconds(milliseconds)
         if let name = try fields.string("fault") {
@@ -145,19 +187,43 @@ package struct StubResponse: Sendable {
         return resolved.path.hasPrefix(base.path + "/") ? resolved : nil
     }
 
-    /// The answer's head and body. A `bodyFileName` that can no longer be read, or that a link now
-    /// takes out of `__files/`, is a `500` saying so.
-    package func answer() -> (HTTPResponse, Data) {
-        let data: Data
-        switch body {
-        case .bytes(let bytes): data = bytes
-        case .file(let url, let files):
-            guard let file = Self.inside(url, files), let read = try? Data(contentsOf: file) else {
-                return Self.unreadable(url)
+    /// The answer to `request`, its head and body, a template rendered from it. A `bodyFileName`
+    /// that can no longer be read, or that a link now takes out of `__files/`, is a `500` saying
+    /// so, as is a template that cannot be rendered.
+    package func answer(to request: ParsedRequest) -> (HTTPResponse, Data) {
+        do throws(StubError.Reason) {
+            var head = head
+            if isTemplated {
+                head.headerFields = [:]
+                for ((name, value), template) in zip(headers, headerTemplates) {
+                    let rendered = try template?.render(request) ?? value
+                    // A rendered value is one line, as a given one must be.
+                    head.headerFields.append(HTTPField(name: name, value: rendered.filter { $0 != "\r" && $0 != "\n" }))
+                }
             }
-            data = read
+            switch body {
+            case .bytes(let bytes): return (head, bytes)
+            case .template(let template): return (head, Data(try template.render(request).utf8))
+            case .file(let url, let files):
+                return try read(url, files: files, request: request).map { (head, $0) } ?? Self.unreadable(url)
+            case .templatedFile(let name, let files):
+                let url = files.appendingPathComponent(try name.render(request))
+                return try read(url, files: files, request: request).map { (head, $0) } ?? Self.unreadable(url)
+            }
+        } catch {
+            return Reply.message(
+                .internalServerError, "The stub's response template could not be rendered: \(error.text).")
         }
-        return (head, data)
+    }
+
+    /// The file `url` of `files`, rendered as a template when the stub is templated; `nil` when it
+    /// cannot be read (or is too large to render).
+    private func read(_ url: URL, files: URL, request: ParsedRequest) throws(StubError.Reason) -> Data? {
+        guard let file = Self.inside(url, files), let data = try? Data(contentsOf: file) else { return nil }
+        guard isTemplated, data.count <= Self.maximumTemplatedFile else { return isTemplated ? nil : data }
+        let text = String(decoding: data, as: UTF8.self)
+        guard ResponseTemplate.isTemplate(text) else { return data }
+        return Data(try ResponseTemplate(text).render(request).utf8)
     }
 
     /// The answer's head: its status and fields.

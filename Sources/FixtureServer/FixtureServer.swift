@@ -341,7 +341,7 @@ struct BackendResponder: HTTPResponder {
             if let cutShort = try await wait(configuration.latency, context: context, record: record) {
                 return cutShort
             }
-            return try await stubbed(stub.response, request: request, context: context, record: record)
+            return try await stubbed(stub.response, request: request, parsed: parsed, context: context, record: record)
         case .backend(let known, let why, let closest):
             (routed, note, nearMisses) = (known, why, closest)
         }
@@ -507,15 +507,16 @@ struct BackendResponder: HTTPResponder {
     /// carried out with the server's: a reset, a close before any byte, half the body then a
     /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
     private func stubbed(
-        _ stub: StubResponse, request: Request, context: Context, record: @escaping (Int?, JournalNote?) -> Void
+        _ stub: StubResponse, request: Request, parsed: ParsedRequest, context: Context,
+        record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
         if let cutShort = try await wait(stub.delay, context: context, record: record) { return cutShort }
-        if case .file(let file, let files) = stub.body, stub.fault == nil {
+        if case .file(let file, let files) = stub.body, stub.fault == nil, !stub.isTemplated {
             return await streamed(stub, file: file, files: files, request: request, record: record)
         }
         let head: HTTPResponse
         var data: Data
-        (head, data) = stub.answer()
+        (head, data) = stub.answer(to: parsed)
         let fault: FaultInjector.Fault
         switch stub.fault {
         case .connectionResetByPeer?:

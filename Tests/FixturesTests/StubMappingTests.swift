@@ -248,7 +248,7 @@ struct StubMappingTests {
         let backend = try FixtureBackend()
         try backend.stubs.add(
             stub(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": []}}}"#))
-        let answer = try #require(backend.stubs.match(request("/lotto/draws"), body: Data()).stub).response.answer()
+        let answer = backend.respond(request("/lotto/draws"), body: nil)
         #expect(answer.1 == Data(#"{"draws":[]}"#.utf8))
         #expect(answer.0.headerFields[.contentType] == "application/json")
         backend.reset()
@@ -258,7 +258,7 @@ struct StubMappingTests {
     @Test func aResponseHasItsStatusFieldsAndOneKindOfBody() throws {
         let answer = try stub(
             #"{"request": {}, "response": {"status": 503, "headers": {"Retry-After": "1", "X-Two": ["a", "b"]}, "base64Body": "aGk="}}"#
-        ).response.answer()
+        ).response.answer(to: ParsedRequest(request("/"), body: Data()))
         #expect(answer.0.status == .serviceUnavailable)
         #expect(answer.0.headerFields[.retryAfter] == "1")
         #expect(answer.0.headerFields[values: HTTPField.Name("X-Two")!] == ["a", "b"])
@@ -415,7 +415,7 @@ struct StubMappingTests {
 
         let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
         let one = try #require(backend.stubs.match(request("/one"), body: Data()).stub)
-        #expect(one.response.answer().1 == Data("one".utf8))
+        #expect(one.response.answer(to: ParsedRequest(request("/one"), body: Data())).1 == Data("one".utf8))
         #expect(backend.stubs.match(request("/two"), body: Data()).stub?.response.status == 204)
         backend.stubs.removeAll()
         backend.reset()
@@ -467,14 +467,13 @@ struct StubMappingTests {
         try write("mappings/b/broken.json", #"{"request": "#)
         try write(
             "mappings/b/list.json",
-            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {}}, {"request": {"method": 5}, "response": {}}, {"request": {"urlPath": "/t"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"]}}]}"#
+            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {}}, {"request": {"method": 5}, "response": {}}, {"request": {"urlPath": "/t"}, "response": {"body": "{{random 'Name.first_name'}}", "transformers": ["response-template"]}}]}"#
         )
         try write("mappings/c.json", #"{"request": {"urlPath": "/c"}, "response": {"status": "two hundred"}}"#)
         let problems = [
             "mappings/b/broken.json: not JSON.",
             "mappings/b/list.json: mappings[1].request.method: must be a string",
-            "mappings/b/list.json: mappings[2].response.transformers: response templates are not rendered by this "
-                + "server yet: the stub would answer its {{…}} as written",
+            "mappings/b/list.json: mappings[2].response.body: random is not a helper this server has",
             "mappings/c.json: response.status: must be a whole number from 100 to 599",
         ]
         #expect(throws: StubFolder.LoadError(problems)) { try StubFolder.load(root) }

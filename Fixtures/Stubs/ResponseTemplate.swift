@@ -1,0 +1,483 @@
+import Foundation
+
+/// A response template in WireMock's Handlebars dialect (`"transformers": ["response-template"]`):
+/// `{{request.path.[1]}}`, `{{jsonPath request.body '$.id'}}`, `{{#each …}}…{{/each}}`. Read once
+/// when the stub is added, refusing a helper it does not know by name, and rendered for each
+/// request from its ``ParsedRequest``.
+///
+/// What `{{…}}` writes is HTML-escaped, as Handlebars (and so WireMock) does; `{{{…}}}` is not.
+package struct ResponseTemplate: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case value(Expression, escaped: Bool)
+        /// `{{#name params}}body{{else}}inverse{{/name}}`; `as |item index|` names the block's
+        /// parameters.
+        case block(Expression, blockParameters: [String], body: [Node], inverse: [Node])
+    }
+
+    indirect enum Expression: Sendable {
+        /// `request.path.[1]`, `this`, `@index`: the segments.
+        case path([String])
+        case literal(TemplateValue)
+        /// A helper with its parameters and `key=value` options.
+        case call(String, [Expression], [String: Expression])
+    }
+
+    let nodes: [Node]
+
+    /// Reads `source`. - Throws: a sentence naming where it stops being a template this server renders.
+    package init(_ source: String) throws(StubError.Reason) {
+        var parser = TemplateParser(source)
+        nodes = try parser.nodes(until: nil).nodes
+    }
+
+    /// Whether `text` holds anything to render (`{{`); a template without is its text.
+    package static func isTemplate(_ text: String) -> Bool { text.contains("{{") }
+
+    /// The text for `request`, at most `limit` bytes of it. - Throws: why it could not be
+    /// rendered (a helper given what it cannot use, an answer too long).
+    package func render(
+        _ request: ParsedRequest, now: Date = Date(), limit: Int = TemplateRenderer.maximumOutput
+    ) throws(StubError.Reason) -> String {
+        var renderer = TemplateRenderer(request: request, now: now, limit: limit)
+        try renderer.render(nodes, scope: TemplateScope(this: renderer.model))
+        return renderer.output
+    }
+}
+
+/// A value a template works with: the request's model, JSON read from it, what helpers make.
+enum TemplateValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    /// JSON from the body (`jsonPath`, `parseJson`): its members and elements can be walked, and it
+    /// is written as JSON.
+    case json(JSONValue)
+    case list([TemplateValue])
+    case map([String: TemplateValue])
+    /// What reads as one text but holds several: a repeated query parameter or header (its first
+    /// value), the path (`/a/b`, whose `[n]` is a segment).
+    case many(String, [TemplateValue])
+
+    /// As a template writes it.
+    var text: String {
+        switch self {
+        case .null: ""
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value): value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        case .string(let value): value
+        case .json(.string(let value)): value
+        case .json(let value): String(decoding: value.data, as: UTF8.self)
+        case .list(let items): "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case .map(let members):
+            "{" + members.keys.sorted().map { "\($0)=\(members[$0]?.text ?? "")" }.joined(separator: ", ") + "}"
+        case .many(let text, _): text
+        }
+    }
+
+    /// Whether `#if` takes it as true: not null, false, empty, or zero.
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .number(let value): value != 0
+        case .string(let value): !value.isEmpty
+        case .json(.null), .json(.bool(false)): false
+        case .json(.array(let items)): !items.isEmpty
+        case .json: true
+        case .list(let items): !items.isEmpty
+        case .map(let members): !members.isEmpty
+        case .many(let text, _): !text.isEmpty
+        }
+    }
+
+    /// The member or element `key` (`[1]`, `name`); `.null` when there is none.
+    func member(_ key: String) -> TemplateValue {
+        switch self {
+        case .map(let members):
+            return members[key] ?? members.first { $0.key.lowercased() == key.lowercased() }?.value ?? .null
+        case .json(.object(let members)): return members[key].map(TemplateValue.json) ?? .null
+        case .json(.array(let items)):
+            return Int(key).flatMap { items.indices.contains($0) ? .json(items[$0]) : nil } ?? .null
+        case .list(let items), .many(_, let items):
+            return Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil } ?? .null
+        default: return .null
+        }
+    }
+
+    /// Its elements, for `#each` and `size`; `nil` when it has none to walk.
+    var elements: [(key: String, value: TemplateValue)]? {
+        switch self {
+        case .list(let items), .many(_, let items): items.enumerated().map { (String($0), $1) }
+        case .json(.array(let items)): items.enumerated().map { (String($0), .json($1)) }
+        case .json(.object(let members)): members.keys.sorted().map { ($0, .json(members[$0] ?? .null)) }
+        case .map(let members): members.keys.sorted().map { ($0, members[$0] ?? .null) }
+        default: nil
+        }
+    }
+
+    /// As a number, for comparisons and `math`: a number, or text that reads as one.
+    var number: Double? {
+        switch self {
+        case .number(let value), .json(.number(let value)): value
+        case .bool, .null, .list, .map, .json: nil
+        case .string(let text), .many(let text, _): Double(text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+/// What names resolve against in a block: `this`, the block's parameters, `@index`, `@key`.
+struct TemplateScope {
+    var this: TemplateValue
+    var names: [String: TemplateValue] = [:]
+}
+
+/// Reads a template into nodes.
+struct TemplateParser {
+    typealias Node = ResponseTemplate.Node
+    private var rest: Substring
+
+    init(_ source: String) {
+        rest = Substring(source)
+    }
+
+    /// The nodes up to `{{/closing}}` (or the end, when `closing` is `nil`), and whether an
+    /// `{{else}}` ended them first (the inverse follows).
+    mutating func nodes(until closing: String?) throws(StubError.Reason) -> (nodes: [Node], atElse: Bool) {
+        var nodes: [Node] = []
+        while let open = rest.range(of: "{{") {
+            if open.lowerBound > rest.startIndex { nodes.append(.text(String(rest[..<open.lowerBound]))) }
+            let raw = rest[open.upperBound...].hasPrefix("{")
+            let start = raw ? rest.index(after: open.upperBound) : open.upperBound
+            if rest[start...].hasPrefix("!--") {
+                guard let end = rest[start...].range(of: "--}}") else { throw "a {{!-- comment is not closed" }
+                rest = rest[end.upperBound...]
+                continue
+            }
+            let closer = raw ? "}}}" : "}}"
+            guard let end = rest[start...].range(of: closer) else { throw "a {{ is not closed by \(closer)" }
+            let tag = rest[start..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            rest = rest[end.upperBound...]
+            if tag.hasPrefix("!") { continue }
+            if tag.hasPrefix("/") {
+                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                guard name == closing else { throw "{{/\(name)}} closes no {{#\(name)}}" }
+                return (nodes, false)
+            }
+            if tag == "else" {
+                guard closing != nil else { throw "{{else}} is outside a block" }
+                return (nodes, true)
+            }
+            if tag.hasPrefix("#") {
+                nodes.append(try block(Substring(tag.dropFirst())))
+            } else {
+                var words = TemplateWords(Substring(tag))
+                nodes.append(.value(try words.expression(), escaped: !raw))
+            }
+        }
+        if !rest.isEmpty { nodes.append(.text(String(rest))) }
+        rest = ""
+        if let closing { throw "{{#\(closing)}} is not closed by {{/\(closing)}}" }
+        return (nodes, false)
+    }
+
+    /// `{{#name params as |item index|}}` and its body and inverse, up to its `{{/name}}`.
+    private mutating func block(_ tag: Substring) throws(StubError.Reason) -> Node {
+        var tag = tag
+        var parameters: [String] = []
+        if let alias = tag.range(of: " as |") {
+            parameters = tag[alias.upperBound...].prefix { $0 != "|" }.split(separator: " ").map(String.init)
+            tag = tag[..<alias.lowerBound]
+        }
+        var words = TemplateWords(tag)
+        let head = try words.expression(forceCall: true)
+        guard case .call(let name, _, _) = head else { throw "a block {{#…}} starts with a helper" }
+        let (body, atElse) = try nodes(until: name)
+        let inverse = atElse ? try nodes(until: name).nodes : []
+        return .block(head, blockParameters: parameters, body: body, inverse: inverse)
+    }
+}
+
+/// The words of one tag read as an expression: `jsonPath request.body '$.id'`,
+/// `randomValue length=8 type='ALPHANUMERIC'`, `eq (size request.query.tag) 2`.
+struct TemplateWords {
+    typealias Expression = ResponseTemplate.Expression
+    private var rest: Substring
+
+    init(_ text: Substring) {
+        rest = text
+    }
+
+    /// The whole tag: a helper with its parameters, or one value. `forceCall`: the first word is a
+    /// helper even with no parameters (a block's).
+    mutating func expression(forceCall: Bool = false) throws(StubError.Reason) -> Expression {
+        guard let first = try word() else { throw "an empty {{}}" }
+        var parameters: [Expression] = []
+        var options: [String: Expression] = [:]
+        while let next = try word() {
+            if case .option(let key) = next {
+                options[key] = try word()?.expression ?? .literal(.string(""))
+            } else {
+                parameters.append(next.expression)
+            }
+        }
+        let head = first.expression
+        guard case .path(let segments) = head, segments.count == 1 else {
+            guard parameters.isEmpty, options.isEmpty else { throw "a helper's name comes first" }
+            return head
+        }
+        let name = segments[0]
+        if forceCall || !parameters.isEmpty || !options.isEmpty || TemplateHelpers.takesNoParameters.contains(name) {
+            guard TemplateHelpers.names.contains(name) || ["if", "unless", "each", "with"].contains(name) else {
+                throw "\(name) is not a helper this server has"
+            }
+            return .call(name, parameters, options)
+        }
+        return head
+    }
+
+    private enum Word {
+        case path([String])
+        case literal(TemplateValue)
+        case call(String, [Expression], [String: Expression])
+        case option(String)
+
+        var expression: Expression {
+            switch self {
+            case .path(let segments): .path(segments)
+            case .literal(let value): .literal(value)
+            case .call(let name, let parameters, let options): .call(name, parameters, options)
+            case .option(let key): .literal(.string(key))
+            }
+        }
+    }
+
+    /// The next word: a quoted string, a number, `true`/`false`/`null`, `(a subexpression)`,
+    /// `key=` (an option's name), or a path; `nil` at the end.
+    private mutating func word() throws(StubError.Reason) -> Word? {
+        rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard let first = rest.first else { return nil }
+        if first == "'" || first == "\"" {
+            guard let close = rest.dropFirst().firstIndex(of: first) else { throw "a string \(first)… is not closed" }
+            let text = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...]
+            return .literal(.string(text))
+        }
+        if first == "(" {
+            var depth = 0
+            var quote: Character?
+            var end = rest.startIndex
+            for index in rest.indices {
+                let character = rest[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "'" || character == "\"" {
+                    quote = character
+                } else if character == "(" {
+                    depth += 1
+                } else if character == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        end = index
+                        break
+                    }
+                }
+            }
+            guard depth == 0, end > rest.startIndex else { throw "a ( is not closed" }
+            var inner = TemplateWords(rest[rest.index(after: rest.startIndex)..<end])
+            rest = rest[rest.index(after: end)...]
+            let expression = try inner.expression(forceCall: true)
+            guard case .call(let name, let parameters, let options) = expression else { throw "(…) holds a helper" }
+            return .call(name, parameters, options)
+        }
+        var token = ""
+        var bracket = false
+        while let character = rest.first {
+            if character == "[" { bracket = true }
+            if character == "]" { bracket = false }
+            if !bracket, character == " " || character == "(" { break }
+            // `key='a b'`: the option's value is the next word, quoted or not.
+            if !bracket, character == "=" {
+                rest = rest.dropFirst()
+                return .option(token)
+            }
+            token.append(character)
+            rest = rest.dropFirst()
+        }
+        switch token {
+        case "true": return .literal(.bool(true))
+        case "false": return .literal(.bool(false))
+        case "null": return .literal(.null)
+        default: break
+        }
+        if let number = Double(token), token.first.map({ $0.isNumber || $0 == "-" }) == true {
+            return .literal(.number(number))
+        }
+        return .path(Self.segments(token))
+    }
+
+    /// `request.path.[1]` as `request`, `path`, `1`; `request.headers.[X-Id]` keeps its brackets' text.
+    static func segments(_ path: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        var bracket = false
+        for character in path {
+            switch character {
+            case "[" where !bracket: bracket = true
+            case "]" where bracket: bracket = false
+            case "." where !bracket, "/" where !bracket:
+                if !current.isEmpty { segments.append(current) }
+                current = ""
+            default: current.append(character)
+            }
+        }
+        if !current.isEmpty { segments.append(current) }
+        return segments
+    }
+}
+
+/// Renders nodes for one request.
+package struct TemplateRenderer {
+    typealias Node = ResponseTemplate.Node
+    typealias Expression = ResponseTemplate.Expression
+
+    /// The longest answer a template may make (a `#each` over `range 1 100000000` ends here).
+    package static let maximumOutput = 16 << 20
+
+    let request: ParsedRequest
+    let now: Date
+    let limit: Int
+    /// `{"request": …}`, what every path starts from.
+    let model: TemplateValue
+    private(set) var output = ""
+
+    init(request: ParsedRequest, now: Date, limit: Int) {
+        self.request = request
+        self.now = now
+        self.limit = limit
+        model = .map(["request": Self.model(of: request)])
+    }
+
+    /// The request as templates read it, WireMock's names.
+    static func model(of request: ParsedRequest) -> TemplateValue {
+        let segments = request.path.split(separator: "/").map { TemplateValue.string(String($0)) }
+        var headers: [String: [String]] = [:]
+        for field in request.head.headerFields { headers[field.name.canonicalName, default: []].append(field.value) }
+        var cookies: [String: TemplateValue] = [:]
+        for pair in (headers["cookie"] ?? []).flatMap({ $0.split(separator: ";") }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { cookies[parts[0]] = .string(parts[1]) }
+        }
+        let many = { (values: [String]) in TemplateValue.many(values.first ?? "", values.map(TemplateValue.string)) }
+        return .map([
+            "url": .string(request.url), "path": .many(request.path, segments), "pathSegments": .list(segments),
+            "method": .string(request.method), "body": .string(request.bodyText ?? ""),
+            "baseUrl": .string("http://" + (request.head.authority ?? headers["host"]?.first ?? "localhost")),
+            "query": .map(request.query.mapValues(many)), "headers": .map(headers.mapValues(many)),
+            "cookies": .map(cookies),
+        ])
+    }
+
+    mutating func render(_ nodes: [Node], scope: TemplateScope) throws(StubError.Reason) {
+        for node in nodes {
+            switch node {
+            case .text(let text): output += text
+            case .value(let expression, let escaped):
+                let text = try evaluate(expression, scope: scope).text
+                output += escaped ? Self.escaped(text) : text
+            case .block(.call(let name, let parameters, let options), let names, let body, let inverse):
+                try block(name, parameters, options, names: names, body: body, inverse: inverse, scope: scope)
+            case .block: break
+            }
+            guard output.utf8.count <= limit else { throw "the answer would be longer than \(byteCount(limit))" }
+        }
+    }
+
+    private mutating func block(
+        _ name: String, _ parameters: [Expression], _ options: [String: Expression], names: [String], body: [Node],
+        inverse: [Node], scope: TemplateScope
+    ) throws(StubError.Reason) {
+        let values = try parameters.map { (expression) throws(StubError.Reason) in
+            try evaluate(expression, scope: scope)
+        }
+        switch name {
+        case "each":
+            guard let elements = values.first?.elements, !elements.isEmpty else {
+                return try render(inverse, scope: scope)
+            }
+            for (index, element) in elements.enumerated() {
+                var inner = TemplateScope(this: element.value, names: scope.names)
+                inner.names["@index"] = .number(Double(index))
+                inner.names["@key"] = .string(element.key)
+                inner.names["@first"] = .bool(index == 0)
+                inner.names["@last"] = .bool(index == elements.count - 1)
+                if let item = names.first { inner.names[item] = element.value }
+                if names.count > 1 { inner.names[names[1]] = .number(Double(index)) }
+                try render(body, scope: inner)
+            }
+        case "with":
+            let value = values.first ?? .null
+            guard value.isTruthy else { return try render(inverse, scope: scope) }
+            var inner = TemplateScope(this: value, names: scope.names)
+            if let item = names.first { inner.names[item] = value }
+            try render(body, scope: inner)
+        case "if", "unless":
+            let truth = values.first?.isTruthy ?? false
+            try render(truth == (name == "if") ? body : inverse, scope: scope)
+        default:
+            let value = try evaluate(.call(name, parameters, options), scope: scope)
+            try render(value.isTruthy ? body : inverse, scope: scope)
+        }
+    }
+
+    func evaluate(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> TemplateValue {
+        switch expression {
+        case .literal(let value): return value
+        case .path(let segments): return resolve(segments, scope: scope)
+        case .call(let name, let parameters, let options):
+            let values = try parameters.map { (expression) throws(StubError.Reason) in
+                try evaluate(expression, scope: scope)
+            }
+            var given: [String: TemplateValue] = [:]
+            for (key, expression) in options { given[key] = try evaluate(expression, scope: scope) }
+            return try TemplateHelpers.call(name, values, given, now: now, budget: request.budget)
+        }
+    }
+
+    private func resolve(_ segments: [String], scope: TemplateScope) -> TemplateValue {
+        guard let first = segments.first else { return .null }
+        var value: TemplateValue
+        var rest = segments.dropFirst()
+        if first == "this" {
+            value = scope.this
+        } else if let named = scope.names[first] {
+            value = named
+        } else if first == "request" {
+            value = model.member("request")
+        } else {
+            value = scope.this.member(first)
+        }
+        while let key = rest.popFirst() { value = value.member(key) }
+        return value
+    }
+
+    /// `text` with the characters HTML gives meaning escaped, as Handlebars escapes `{{…}}`.
+    static func escaped(_ text: String) -> String {
+        guard text.contains(where: { "&<>\"'`=".contains($0) }) else { return text }
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#x27;"
+            case "`": result += "&#x60;"
+            case "=": result += "&#x3D;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

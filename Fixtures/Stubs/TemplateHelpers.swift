@@ -1,0 +1,189 @@
+import Foundation
+
+/// The helpers a response template may call, as WireMock names them (Docs/Backends.md, "Response
+/// templates"). A template naming another is refused when its stub is added.
+enum TemplateHelpers {
+    /// Every helper, the block ones (`if`, `unless`, `each`, `with`) aside.
+    static let names: Set<String> = [
+        "jsonPath", "parseJson", "randomValue", "randomInt", "now", "eq", "ne", "gt", "gte", "lt", "lte", "and", "or",
+        "not", "size", "join", "math", "base64", "urlEncode", "regexExtract", "range", "array", "upper", "lower",
+        "capitalize", "trim", "contains", "matches", "substring",
+    ]
+
+    /// Helpers written alone, with nothing after the name: `{{now}}`.
+    static let takesNoParameters: Set<String> = ["now", "randomValue", "randomInt"]
+
+    /// The largest `range` (a template cannot make a list of a billion numbers).
+    static let maximumRange = 100_000
+
+    static func call(
+        _ name: String, _ values: [TemplateValue], _ options: [String: TemplateValue], now: Date, budget: MatchBudget
+    ) throws(StubError.Reason) -> TemplateValue {
+        func value(_ index: Int) -> TemplateValue { values.indices.contains(index) ? values[index] : .null }
+        func text(_ index: Int) -> String { value(index).text }
+        func compare(_ test: (Double, Double) -> Bool, _ textTest: (String, String) -> Bool) -> TemplateValue {
+            if let lhs = value(0).number, let rhs = value(1).number { return .bool(test(lhs, rhs)) }
+            return .bool(textTest(text(0), text(1)))
+        }
+        switch name {
+        case "jsonPath":
+            let document: JSONValue
+            switch value(0) {
+            case .json(let json): document = json
+            default:
+                guard let parsed = JSONValue.parse(Data(text(0).utf8)) else { return .null }
+                document = parsed
+            }
+            let path: JSONPath
+            do throws(StubError.Reason) { path = try JSONPath(text(1)) } catch {
+                throw "jsonPath \(text(1)): \(error.text)"
+            }
+            let found = path.evaluate(document)
+            return found.count == 1 && path.isDefinite ? .json(found[0]) : .json(.array(found))
+        case "parseJson":
+            return JSONValue.parse(Data(text(0).utf8)).map(TemplateValue.json) ?? .null
+        case "randomValue":
+            return .string(randomValue(options))
+        case "randomInt":
+            let lower = Int(options["lower"]?.number ?? 0)
+            let upper = Int(options["upper"]?.number ?? Double(Int32.max))
+            guard lower < upper else { throw "randomInt: lower must be below upper" }
+            return .number(Double(Int.random(in: lower..<upper)))
+        case "now":
+            return .string(try date(now, options))
+        case "eq": return compare(==, ==)
+        case "ne": return compare(!=, !=)
+        case "gt": return compare(>, >)
+        case "gte": return compare(>=, >=)
+        case "lt": return compare(<, <)
+        case "lte": return compare(<=, <=)
+        case "and": return .bool(values.allSatisfy(\.isTruthy))
+        case "or": return .bool(values.contains(where: \.isTruthy))
+        case "not": return .bool(!value(0).isTruthy)
+        case "size":
+            if let elements = value(0).elements {
+                return .number(Double(elements.count))
+            }
+            return .number(Double(text(0).count))
+        case "join":
+            // `{{join ', ' list}}`, or `{{join 'a' 'b' ', '}}`… WireMock's: the separator first.
+            let items = values.dropFirst().flatMap { $0.elements?.map(\.value.text) ?? [$0.text] }
+            return .string(items.joined(separator: text(0)))
+        case "math":
+            guard let lhs = value(0).number, let rhs = value(2).number else { throw "math takes two numbers" }
+            switch text(1) {
+            case "+": return .number(lhs + rhs)
+            case "-": return .number(lhs - rhs)
+            case "*": return .number(lhs * rhs)
+            case "/": return rhs == 0 ? .null : .number(lhs / rhs)
+            case "%": return rhs == 0 ? .null : .number(lhs.truncatingRemainder(dividingBy: rhs))
+            default: throw "math: \(text(1)) is not one of + - * / %"
+            }
+        case "base64":
+            if options["decode"]?.isTruthy == true {
+                return .string(Data(base64Encoded: text(0)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            }
+            return .string(Data(text(0).utf8).base64EncodedString())
+        case "urlEncode":
+            if options["decode"]?.isTruthy == true {
+                return .string(text(0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text(0))
+            }
+            var allowed = CharacterSet.alphanumerics
+            allowed.insert(charactersIn: "-._*")
+            return .string(
+                (text(0).addingPercentEncoding(withAllowedCharacters: allowed) ?? text(0)).replacingOccurrences(
+                    of: "%20", with: "+"))
+        case "regexExtract":
+            guard let regex = try? NSRegularExpression(pattern: text(1)) else {
+                throw "regexExtract: \(text(1)) is not a regular expression"
+            }
+            let subject = text(0)
+            guard budget.isSpentNow == false,
+                let match = regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)),
+                let range = Range(match.range, in: subject)
+            else { return .null }
+            return .string(String(subject[range]))
+        case "range":
+            guard let start = value(0).number.map(Int.init), let end = value(1).number.map(Int.init), start <= end,
+                end - start < maximumRange
+            else {
+                throw "range takes two whole numbers, the first not above the second, at most \(maximumRange) apart"
+            }
+            return .list((start...end).map { .number(Double($0)) })
+        case "array": return .list(values)
+        case "upper": return .string(text(0).uppercased())
+        case "lower": return .string(text(0).lowercased())
+        case "capitalize": return .string(text(0).prefix(1).uppercased() + text(0).dropFirst())
+        case "trim": return .string(text(0).trimmingCharacters(in: .whitespacesAndNewlines))
+        case "contains": return .bool(text(0).contains(text(1)))
+        case "matches":
+            return .bool((try? StubRegex(text(1), path: "matches"))?.matches(text(0), budget: budget) == true)
+        case "substring":
+            let characters = Array(text(0))
+            let start = max(0, min(characters.count, Int(value(1).number ?? 0)))
+            let end = max(start, min(characters.count, Int(value(2).number ?? Double(characters.count))))
+            return .string(String(characters[start..<end]))
+        default:
+            throw "\(name) is not a helper this server has"
+        }
+    }
+
+    /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`; `type='UUID'` ignores the length.
+    private static func randomValue(_ options: [String: TemplateValue]) -> String {
+        let length = max(0, min(4_096, Int(options["length"]?.number ?? 36)))
+        let type = options["type"]?.text.uppercased() ?? "ALPHANUMERIC"
+        if type == "UUID" { return UUID().uuidString.lowercased() }
+        let alphabet: String =
+            switch type {
+            case "ALPHABETIC": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            case "NUMERIC": "0123456789"
+            case "HEXADECIMAL": "0123456789abcdef"
+            case "ALPHANUMERIC_AND_SYMBOLS":
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*()-_=+"
+            default: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+            }
+        let characters = Array(alphabet)
+        let value = String((0..<length).map { _ in characters.randomElement() ?? "a" })
+        return options["uppercase"]?.isTruthy == true ? value.uppercased() : value
+    }
+
+    /// `now`, moved by `offset` (`'3 days'`, `'-1 hours'`), written in `format` (Java's date
+    /// pattern, `epoch` for milliseconds, `unix` for seconds; ISO 8601 by default) in `timezone`
+    /// (UTC by default).
+    private static func date(_ now: Date, _ options: [String: TemplateValue]) throws(StubError.Reason) -> String {
+        var date = now
+        if let offset = options["offset"]?.text {
+            let parts = offset.split(separator: " ")
+            guard parts.count == 2, let amount = Int(parts[0]) else { throw "now: offset is '3 days' or '-1 hours'" }
+            let unit: Calendar.Component
+            switch parts[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "s")) {
+            case "second": unit = .second
+            case "minute": unit = .minute
+            case "hour": unit = .hour
+            case "day": unit = .day
+            case "week": unit = .weekOfYear
+            case "month": unit = .month
+            case "year": unit = .year
+            default: throw "now: \(parts[1]) is not seconds, minutes, hours, days, weeks, months or years"
+            }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+            date = calendar.date(byAdding: unit, value: amount, to: date) ?? date
+        }
+        let zone = options["timezone"].flatMap { TimeZone(identifier: $0.text) } ?? TimeZone(identifier: "UTC")
+        switch options["format"]?.text {
+        case nil:
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = zone
+            return formatter.string(from: date)
+        case "epoch": return String(Int64(date.timeIntervalSince1970 * 1000))
+        case "unix": return String(Int64(date.timeIntervalSince1970))
+        case let pattern?:
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = pattern
+            return formatter.string(from: date)
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import Fixtures
+
+/// WireMock's response templates (`"transformers": ["response-template"]`), rendered from the
+/// request; each expectation below was checked against WireMock 2.35.1 unless it says otherwise.
+@Suite("Response templates")
+struct ResponseTemplateTests {
+    func request(
+        _ method: HTTPRequest.Method = .get, _ target: String, fields: HTTPFields = [:], body: String = ""
+    ) -> ParsedRequest {
+        ParsedRequest(
+            HTTPRequest(
+                method: method, scheme: "http", authority: "127.0.0.1:8080", path: target, headerFields: fields),
+            body: Data(body.utf8))
+    }
+
+    func render(_ template: String, _ request: ParsedRequest, now: Date = Date()) throws -> String {
+        try ResponseTemplate(template).render(request, now: now)
+    }
+
+    func refusal(_ template: String) -> String? {
+        do {
+            _ = try ResponseTemplate(template)
+            return nil
+        } catch {
+            return error.text
+        }
+    }
+
+    @Test func theRequestModelHasWireMocksNames() throws {
+        let sent = request(
+            .post, "/users/42/orders?tag=a&tag=b&q=x",
+            fields: [HTTPField.Name("X-Trace")!: "t-1", .cookie: "session=abc; theme=dark"], body: "hello")
+        #expect(try render("{{request.url}}", sent) == "/users/42/orders?tag&#x3D;a&amp;tag&#x3D;b&amp;q&#x3D;x")
+        #expect(try render("{{{request.url}}}", sent) == "/users/42/orders?tag=a&tag=b&q=x")
+        #expect(
+            try render("{{request.path}} {{request.path.[1]}} {{request.pathSegments.[0]}}", sent)
+                == "/users/42/orders 42 users")
+        #expect(
+            try render("{{request.query.tag}} {{request.query.tag.[1]}} {{size request.query.tag}}", sent) == "a b 2")
+        #expect(try render("{{request.headers.x-trace}} {{request.headers.X-Trace}}", sent) == "t-1 t-1")
+        #expect(try render("{{request.method}} {{request.body}} {{request.cookies.theme}}", sent) == "POST hello dark")
+        #expect(try render("{{request.baseUrl}}", sent) == "http://127.0.0.1:8080")
+        #expect(try render("<{{request.query.missing}}><{{nothing.here}}>", sent) == "<><>", "nothing is empty")
+    }
+
+    @Test func whatDoubleBracesWriteIsEscapedAndTripleBracesAreNot() throws {
+        let sent = request(.get, "/a?q=%3Ca%3E%26'%22")
+        #expect(try render("{{request.query.q}}", sent) == "&lt;a&gt;&amp;&#x27;&quot;")
+        #expect(try render("{{{request.query.q}}}", sent) == "<a>&'\"")
+    }
+
+    @Test func jsonPathReadsTheBodyAndEachWalksWhatItFinds() throws {
+        let sent = request(
+            .post, "/rides", body: #"{"id": "r-1", "rider": {"name": "Ann", "seats": 2}, "stops": ["Bondi", "Manly"]}"#)
+        #expect(try render("{{jsonPath request.body '$.id'}}", sent) == "r-1")
+        #expect(try render("{{{jsonPath request.body '$.rider'}}}", sent) == #"{"name":"Ann","seats":2}"#)
+        #expect(try render("{{{jsonPath request.body '$.stops'}}}", sent) == #"["Bondi","Manly"]"#)
+        #expect(
+            try render("{{#each (jsonPath request.body '$.stops') as |stop|}}[{{stop}}@{{@index}}]{{/each}}", sent)
+                == "[Bondi@0][Manly@1]")
+        #expect(try render("{{#each (jsonPath request.body '$.stops')}}{{this}};{{/each}}", sent) == "Bondi;Manly;")
+        #expect(try render("{{#with (parseJson request.body)}}{{rider.name}}{{/with}}", sent) == "Ann")
+        #expect(try render("{{math (jsonPath request.body '$.rider.seats') '*' 3}}", sent) == "6")
+    }
+
+    @Test func conditionsAndComparisonsChooseABranch() throws {
+        let sent = request(.get, "/a?n=5&mode=fast")
+        #expect(try render("{{#if request.query.mode}}yes{{else}}no{{/if}}", sent) == "yes")
+        #expect(try render("{{#if request.query.none}}yes{{else}}no{{/if}}", sent) == "no")
+        #expect(try render("{{#unless request.query.none}}unset{{/unless}}", sent) == "unset")
+        #expect(try render("{{#eq request.query.mode 'fast'}}F{{else}}S{{/eq}}", sent) == "F")
+        #expect(try render("{{#if (gt request.query.n 3)}}big{{/if}}", sent) == "big")
+        #expect(try render("{{lt request.query.n 3}} {{ne request.query.mode 'slow'}}", sent) == "false true")
+        #expect(try render("{{#if (and (eq request.method 'GET') (not request.query.none))}}ok{{/if}}", sent) == "ok")
+    }
+
+    @Test func valuesAreMadeAtRandomWithinWhatIsAsked() throws {
+        let sent = request(.get, "/")
+        let text = try render("{{randomValue length=12 type='ALPHANUMERIC'}}", sent)
+        #expect(text.count == 12 && text.allSatisfy { $0.isLetter || $0.isNumber })
+        #expect(try render("{{randomValue length=6 type='NUMERIC'}}", sent).allSatisfy(\.isNumber))
+        #expect(try render("{{randomValue type='UUID'}}", sent).count == 36)
+        #expect(try render("{{randomValue length=4 type='ALPHABETIC' uppercase=true}}", sent).allSatisfy(\.isUppercase))
+        let number = try #require(Int(try render("{{randomInt lower=5 upper=9}}", sent)))
+        #expect((5..<9).contains(number))
+    }
+
+    @Test func nowIsWrittenInTheFormatAskedMovedByItsOffset() throws {
+        let now = Date(timeIntervalSince1970: 1_764_115_200)  // 2025-11-26 00:00:00 UTC
+        let sent = request(.get, "/")
+        #expect(try render("{{now}}", sent, now: now) == "2025-11-26T00:00:00Z")
+        #expect(try render("{{now format='yyyy-MM-dd'}}", sent, now: now) == "2025-11-26")
+        #expect(try render("{{now offset='3 days' format='yyyy-MM-dd'}}", sent, now: now) == "2025-11-29")
+        #expect(try render("{{now offset='-1 hours' format='HH:mm'}}", sent, now: now) == "23:00")
+        #expect(
+            try render("{{now format='epoch'}} {{now format='unix'}}", sent, now: now) == "1764115200000 1764115200")
+    }
+
+    @Test func textHelpersDoWhatTheirNamesSay() throws {
+        let sent = request(.get, "/a?q=hello%20world&n=7")
+        #expect(try render("{{base64 request.query.q}}", sent) == "aGVsbG8gd29ybGQ&#x3D;")
+        #expect(try render("{{base64 'aGk=' decode=true}}", sent) == "hi")
+        #expect(try render("{{urlEncode request.query.q}}", sent) == "hello+world")
+        #expect(try render("{{regexExtract request.query.q '[a-z]+'}}", sent) == "hello")
+        #expect(try render("{{join ',' (range 1 4)}}", sent) == "1,2,3,4")
+        #expect(try render("{{range 1 3}}", sent) == "[1, 2, 3]")
+        #expect(
+            try render("{{upper request.query.q}} {{size 'hello'}} {{size request.query.q}}", sent) == "HELLO WORLD 5 1"
+        )
+        #expect(try render("{{math request.query.n '+' 3}}", sent) == "10")
+    }
+
+    @Test func aTemplateThatCannotBeRenderedIsRefusedWhenRead() {
+        #expect(refusal("{{random 'Name.first_name'}}") == "random is not a helper this server has")
+        #expect(refusal("{{#each request.query}}x") == "{{#each}} is not closed by {{/each}}")
+        #expect(refusal("{{request.path") == "a {{ is not closed by }}")
+        #expect(refusal("{{/if}}") == "{{/if}} closes no {{#if}}")
+        #expect(refusal("{{#if a}}x{{/each}}") == "{{/each}} closes no {{#each}}")
+    }
+
+    @Test func anAnswerTooLargeToMakeIsAnErrorNotAHang() throws {
+        let nested = try ResponseTemplate("{{#each (range 1 99999)}}{{#each (range 1 99999)}}x{{/each}}{{/each}}")
+        #expect(throws: StubError.Reason("the answer would be longer than 65536 bytes")) {
+            try nested.render(request(.get, "/"), limit: 64 << 10)
+        }
+        #expect(throws: StubError.Reason.self) { try render("{{range 1 1000000000}}", request(.get, "/")) }
+    }
+
+    // MARK: In a stub
+
+    @Test func aTemplatedStubRendersItsBodyJsonBodyAndHeaders() throws {
+        func answer(_ response: String, _ sent: ParsedRequest) throws -> (HTTPResponse, String) {
+            let mapping = try StubMapping.parse(
+                Data(#"{"request": {}, "response": \#(response)}"#.utf8))
+            let (head, body) = mapping.response.answer(to: sent)
+            return (head, String(decoding: body, as: UTF8.self))
+        }
+        let sent = request(.get, "/users/42")
+        let body = try answer(
+            #"{"body": "user {{request.path.[1]}}", "headers": {"X-Id": "{{request.path.[1]}}"}, "transformers": ["response-template"]}"#,
+            sent)
+        #expect(body.1 == "user 42" && body.0.headerFields[HTTPField.Name("X-Id")!] == "42")
+        let json = try answer(
+            #"{"jsonBody": {"id": "{{request.path.[1]}}", "n": 1}, "transformers": ["response-template"]}"#, sent)
+        #expect(json.1 == #"{"id":"42","n":1}"#)
+        #expect(json.0.headerFields[.contentType] == "application/json")
+        let plain = try answer(#"{"body": "{{request.path.[1]}}"}"#, sent)
+        #expect(plain.1 == "{{request.path.[1]}}", "without the transformer, braces are text, as in WireMock")
+    }
+
+    @Test func aTemplatedStubIsRefusedNamingTheFieldAndTheHelper() {
+        let message = { (response: String) -> String? in
+            do {
+                _ = try StubMapping.parse(Data(#"{"request": {}, "response": \#(response)}"#.utf8))
+                return nil
+            } catch {
+                return (error as? StubError)?.message
+            }
+        }
+        #expect(
+            message(#"{"body": "{{random 'Name.first_name'}}", "transformers": ["response-template"]}"#)
+                == "response.body: random is not a helper this server has")
+        #expect(
+            message(#"{"headers": {"X": "{{#if a}}"}, "transformers": ["response-template"]}"#)
+                == "response.headers.X: {{#if}} is not closed by {{/if}}")
+        #expect(
+            message(#"{"body": "x", "transformers": ["body-transformer"]}"#)
+                == "response.transformers: body-transformer is a WireMock extension this server does not have")
+    }
+
+    @Test func aTemplatedBodyFileNameIsRenderedThenItsFileToo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = root.appendingPathComponent("__files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try Data(#"{"user": "{{request.path.[1]}}"}"#.utf8).write(to: files.appendingPathComponent("users.json"))
+        let mapping = try StubMapping.parse(
+            Data(
+                #"{"request": {}, "response": {"bodyFileName": "{{request.path.[0]}}.json", "transformers": ["response-template"]}}"#
+                    .utf8), files: files)
+        let (head, body) = mapping.response.answer(to: request(.get, "/users/7"))
+        #expect(head.status == .ok)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"user": "7"}"#)
+        #expect(mapping.response.answer(to: request(.get, "/nobody/7")).0.status == .internalServerError)
+        #expect(mapping.response.answer(to: request(.get, "/..%2F..%2Fetc/passwd")).0.status == .internalServerError)
+    }
+}
