@@ -37,6 +37,9 @@ public final class FixtureBackend: Sendable {
             set { perWorld = newValue }
         }
         private var perWorld: Int?
+        /// Whether every stub's response is a template, as if each asked for `response-template`
+        /// (`apps serve --global-response-templating`, WireMock's flag).
+        public var globalResponseTemplating = false
 
         public init(
             authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,
@@ -73,7 +76,9 @@ public final class FixtureBackend: Sendable {
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         let initial =
-            try configuration.rootDirectory.map { root in try StubFolder.load(root, check: contract.check) } ?? []
+            try configuration.rootDirectory.map { root in
+                try StubFolder.load(root, templating: configuration.globalResponseTemplating, check: contract.check)
+            } ?? []
         self.stubs = StubStore(
             initial: initial, files: configuration.rootDirectory?.appendingPathComponent("__files"),
             byteCapacity: configuration.stubBytesPerWorld, ledger: ByteLedger(limit: configuration.stubBytes))

@@ -28,10 +28,11 @@ package enum StubFolder {
     package static let maximumBytes = 64 << 20
 
     /// The mappings of `root`, files in the order of their paths, in the order each file lists
-    /// them, each passed through `check` (the backend holds them to its contract). Every file is
+    /// them, each passed through `check` (the backend holds them to its contract); `templating`:
+    /// every response is a template. Every file is
     /// read, and every problem of every file reported in one error; nothing is half loaded.
     package static func load(
-        _ root: URL, maximumBytes: Int = StubFolder.maximumBytes,
+        _ root: URL, maximumBytes: Int = StubFolder.maximumBytes, templating: Bool = false,
         check: (StubMapping) throws(StubError) -> Void = { _ in }
     ) throws(LoadError) -> [StubMapping] {
         var isDirectory: ObjCBool = false
@@ -72,7 +73,7 @@ package enum StubFolder {
             }
             for (entry, path) in entries {
                 do throws(StubError) {
-                    let mapping = try StubMapping.parse(entry, files: files, path: path)
+                    let mapping = try StubMapping.parse(entry, files: files, path: path, templating: templating)
                     try check(mapping)
                     let place = path.isEmpty ? file : "\(file) \(path)"
                     if let first = places[mapping.id] {

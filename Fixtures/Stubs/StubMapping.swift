@@ -59,14 +59,20 @@ package struct StubMapping: Sendable {
     package static let startedState = "Started"
 
     /// A mapping from its JSON. `id` (or `uuid`) is kept when the mapping has one, else made.
-    package static func parse(_ data: Data, files: URL? = nil) throws(StubError) -> StubMapping {
+    /// `templating`: every response is a template, as if each asked for `response-template`
+    /// (`apps serve --global-response-templating`, WireMock's flag).
+    package static func parse(_ data: Data, files: URL? = nil, templating: Bool = false) throws(StubError)
+        -> StubMapping
+    {
         guard let json = JSONValue.parse(data) else {
             throw StubError(status: 400, message: "The body is not JSON.")
         }
-        return try parse(json, files: files, path: "")
+        return try parse(json, files: files, path: "", templating: templating)
     }
 
-    package static func parse(_ json: JSONValue, files: URL?, path: String) throws(StubError) -> StubMapping {
+    package static func parse(
+        _ json: JSONValue, files: URL?, path: String, templating: Bool = false
+    ) throws(StubError) -> StubMapping {
         let mapping = try Fields(json, path: path)
         try mapping.allow([
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
@@ -112,7 +118,8 @@ package struct StubMapping: Sendable {
         }
         return StubMapping(
             id: id, priority: priority, request: try RequestPattern(request),
-            response: try StubResponse(response, files: files), scenarioName: scenario["scenarioName"],
+            response: try StubResponse(response, files: files, templating: templating),
+            scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
             newScenarioState: scenario["newScenarioState"], json: .object(stored),
             size: JSONValue.object(stored).data.count)
@@ -121,12 +128,12 @@ package struct StubMapping: Sendable {
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through
     /// `check`: WireMock's `{"mappings": [...]}`, in a file or an import.
     package static func parse(
-        list: [JSONValue], files: URL?, check: (StubMapping) throws(StubError) -> Void
+        list: [JSONValue], files: URL?, templating: Bool = false, check: (StubMapping) throws(StubError) -> Void
     ) throws(StubError) -> [StubMapping] {
         var mappings: [StubMapping] = []
         var places: [String: Int] = [:]
         for (index, json) in list.enumerated() {
-            let mapping = try parse(json, files: files, path: "mappings[\(index)]")
+            let mapping = try parse(json, files: files, path: "mappings[\(index)]", templating: templating)
             if let first = places[mapping.id] {
                 throw .field(
                     "mappings[\(index)].id", "\(mapping.id) is the id of mappings[\(first)] too: each stub has its own")

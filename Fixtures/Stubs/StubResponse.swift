@@ -50,7 +50,7 @@ package struct StubResponse: Sendable {
     /// The largest body file a template is rendered from.
     static let maximumTemplatedFile = 16 << 20
 
-    init(_ fields: Fields, files: URL?) throws(StubError) {
+    init(_ fields: Fields, files: URL?, templating: Bool) throws(StubError) {
         try fields.allow([
             "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
             "fixedDelayMilliseconds", "fault", "transformers",
@@ -62,7 +62,7 @@ package struct StubResponse: Sendable {
                 "\(status) is an interim answer, which never ends a request: a stub answers 200 to 599")
         }
         _ = try fields.string("statusMessage")
-        var templated = false
+        var templated = templating
         switch fields.object["transformers"] {
         case nil: break
         case .array(let names)?:

@@ -66,7 +66,10 @@ enum TemplateHelpers {
             }
             return .number(Double(text(0).count))
         case "join":
-            // `{{join ', ' list}}`, or `{{join 'a' 'b' ', '}}`… WireMock's: the separator first.
+            // Handlebars' `{{join list ', '}}` (WireMock 2), or WireMock 3's `{{join ', ' list}}`.
+            if let list = value(0).elements {
+                return .string(list.map(\.value.text).joined(separator: text(1)))
+            }
             let items = values.dropFirst().flatMap { $0.elements?.map(\.value.text) ?? [$0.text] }
             return .string(items.joined(separator: text(0)))
         case "math":

@@ -172,7 +172,8 @@ struct Admin: Sendable {
     /// the operation and the field when it breaks Docs/openapi.yaml.
     func stub(_ body: Data) throws(AdminError) -> StubMapping {
         do {
-            let mapping = try StubMapping.parse(body, files: backend.stubs.files)
+            let mapping = try StubMapping.parse(
+                body, files: backend.stubs.files, templating: backend.configuration.globalResponseTemplating)
             try backend.admit(mapping)
             return mapping
         } catch {
@@ -189,7 +190,9 @@ struct Admin: Sendable {
             throw AdminError(status: .unprocessableContent, message: "mappings: an import is {\"mappings\": [...]}")
         }
         do {
-            return try StubMapping.parse(list: list, files: backend.stubs.files, check: backend.admit)
+            return try StubMapping.parse(
+                list: list, files: backend.stubs.files, templating: backend.configuration.globalResponseTemplating,
+                check: backend.admit)
         } catch {
             throw AdminError(error)
         }

@@ -106,7 +106,7 @@ struct ResponseTemplateTests {
         #expect(try render("{{base64 'aGk=' decode=true}}", sent) == "hi")
         #expect(try render("{{urlEncode request.query.q}}", sent) == "hello+world")
         #expect(try render("{{regexExtract request.query.q '[a-z]+'}}", sent) == "hello")
-        #expect(try render("{{join ',' (range 1 4)}}", sent) == "1,2,3,4")
+        #expect(try render("{{join ',' (range 1 4)}} {{join (array 'a' 'b') '-'}}", sent) == "1,2,3,4 a-b")
         #expect(try render("{{range 1 3}}", sent) == "[1, 2, 3]")
         #expect(
             try render("{{upper request.query.q}} {{size 'hello'}} {{size request.query.q}}", sent) == "HELLO WORLD 5 1"
@@ -150,6 +150,15 @@ struct ResponseTemplateTests {
         #expect(json.0.headerFields[.contentType] == "application/json")
         let plain = try answer(#"{"body": "{{request.path.[1]}}"}"#, sent)
         #expect(plain.1 == "{{request.path.[1]}}", "without the transformer, braces are text, as in WireMock")
+    }
+
+    @Test func globalTemplatingRendersEveryStubAsIfItAsked() throws {
+        let json = Data(#"{"request": {}, "response": {"body": "id {{request.path.[1]}}"}}"#.utf8)
+        let sent = request(.get, "/users/9")
+        let global = try StubMapping.parse(json, templating: true)
+        #expect(String(decoding: global.response.answer(to: sent).1, as: UTF8.self) == "id 9")
+        let local = try StubMapping.parse(json)
+        #expect(String(decoding: local.response.answer(to: sent).1, as: UTF8.self) == "id {{request.path.[1]}}")
     }
 
     @Test func aTemplatedStubIsRefusedNamingTheFieldAndTheHelper() {

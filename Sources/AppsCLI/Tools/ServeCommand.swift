@@ -98,9 +98,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("root-dir"),
         help: ArgumentHelp(
-            "A WireMock root folder: the stubs of its mappings/*.json answer first, with bodies from __files/.",
+            "A WireMock root folder: the stubs of mappings/ (at any depth) answer first, with bodies from __files/.",
             valueName: "dir"))
     var rootDirectory: String?
+
+    @Flag(
+        name: .customLong("global-response-templating"),
+        help: "Render every stub's response as a template, as if each asked for response-template (WireMock's flag).")
+    var globalResponseTemplating = false
 
     @Option(
         help: ArgumentHelp(
@@ -200,12 +205,12 @@ struct ServeCommand: AsyncParsableCommand {
         let seed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let backend: FixtureBackend
         do {
-            backend = try FixtureBackend(
-                configuration: .init(
-                    authOutcome: authOutcome, seed: seed, testRoutes: testRoutes,
-                    dataDirectory: data.map { URL(fileURLWithPath: $0) },
-                    rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }, stubBytes: stubBudgetMegabytes << 20)
-            )
+            var backendConfiguration = FixtureBackend.Configuration(
+                authOutcome: authOutcome, seed: seed, testRoutes: testRoutes,
+                dataDirectory: data.map { URL(fileURLWithPath: $0) },
+                rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }, stubBytes: stubBudgetMegabytes << 20)
+            backendConfiguration.globalResponseTemplating = globalResponseTemplating
+            backend = try FixtureBackend(configuration: backendConfiguration)
         } catch let error as StubFolder.LoadError {
             try? StandardStreams().write("error: --root-dir: \(error.message)\n", to: .standardError)
             throw ExitCode(65)
