@@ -3,7 +3,7 @@ import Foundation
 /// One of WireMock's value matchers, on a query parameter, a header or the body: a tree, since
 /// `and`, `or` and `not` hold other matchers. Compiled once when the stub is added (regular
 /// expressions, JSON, JSONPath); ``matches(_:budget:)`` only runs it.
-indirect enum StringMatcher: Sendable {
+package indirect enum StringMatcher: Sendable {
     case equalTo(String, caseInsensitive: Bool)
     case contains(String)
     case doesNotContain(String)
@@ -12,6 +12,9 @@ indirect enum StringMatcher: Sendable {
     case absent
     case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
     case matchesJsonPath(JSONPath, source: String)
+    /// `{"matchesJsonPath": {"expression": "$.a", "equalTo": "b"}}`: a value the path selects
+    /// matches the matcher beside the expression.
+    case jsonPathValue(JSONPath, source: String, StringMatcher)
     /// Every one of them matches.
     case and([StringMatcher])
     /// At least one of them matches.
@@ -57,12 +60,22 @@ indirect enum StringMatcher: Sendable {
                 ignoreExtraElements: try fields.bool("ignoreExtraElements"))
         },
         Reader(name: "matchesJsonPath") { value, _, path throws(StubError) in
-            let source = try text(value, path)
-            do throws(StubError.Reason) {
-                return .matchesJsonPath(try JSONPath(source), source: source)
-            } catch {
-                throw .field(path, error)
+            // A path alone, or WireMock's object form: {"expression": "$.a", "equalTo": "b"}.
+            var valueMatcher: StringMatcher?
+            var source: String
+            if case .object(var members) = value {
+                guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
+                    throw .field("\(path).expression", "must be a string")
+                }
+                source = expression
+                valueMatcher = try StringMatcher(Fields(.object(members), path: path))
+            } else {
+                source = try text(value, path)
             }
+            let jsonPath: JSONPath
+            do throws(StubError.Reason) { jsonPath = try JSONPath(source) } catch { throw .field(path, error) }
+            return valueMatcher.map { .jsonPathValue(jsonPath, source: source, $0) }
+                ?? .matchesJsonPath(jsonPath, source: source)
         },
         Reader(name: "and") { value, _, path throws(StubError) in .and(try list(value, path)) },
         Reader(name: "or") { value, _, path throws(StubError) in .or(try list(value, path)) },
@@ -72,6 +85,12 @@ indirect enum StringMatcher: Sendable {
     ]
 
     static let names = readers.map(\.name)
+
+    /// A matcher on its own, from its JSON: `{"equalTo": "a"}`.
+    package static func parse(_ data: Data) throws(StubError) -> StringMatcher {
+        guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }
+        return try StringMatcher(Fields(json, path: "matcher"))
+    }
 
     init(_ fields: Fields) throws(StubError) {
         let given = Self.readers.filter { fields.object[$0.name] != nil }
@@ -109,7 +128,7 @@ indirect enum StringMatcher: Sendable {
     /// Whether it can be slow: a regular expression, or JSON to parse and compare.
     var isCostly: Bool {
         switch self {
-        case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath: true
+        case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath, .jsonPathValue: true
         case .equalTo, .contains, .doesNotContain, .absent: false
         case .and(let matchers), .or(let matchers): matchers.contains(where: \.isCostly)
         case .not(let matcher): matcher.isCostly
@@ -118,7 +137,7 @@ indirect enum StringMatcher: Sendable {
 
     /// Whether `value` matches. `json` reads it as JSON (the body's is parsed once for all stubs);
     /// patterns draw on `budget`.
-    func matches(_ value: String?, json: (() -> JSONValue?)? = nil, budget: MatchBudget? = nil) -> Bool {
+    package func matches(_ value: String?, json: (() -> JSONValue?)? = nil, budget: MatchBudget? = nil) -> Bool {
         switch self {
         case .absent: return value == nil
         // A pattern that runs out of time counts as no match (Docs/Backends.md), so here it holds.
@@ -142,6 +161,11 @@ indirect enum StringMatcher: Sendable {
                 actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget)
         case .matchesJsonPath(let path, _):
             return parsed().map(path.selects) ?? false
+        case .jsonPathValue(let path, _, let matcher):
+            guard let document = parsed() else { return false }
+            return path.evaluate(document).contains { selected in
+                matcher.matches(selected.text, json: { selected }, budget: budget)
+            }
         case .absent, .doesNotMatch, .and, .or, .not: return false
         }
     }
@@ -167,6 +191,7 @@ indirect enum StringMatcher: Sendable {
         case .doesNotMatch(let regex): return "matches \(regex.source)"
         case .equalToJson: return "is not the JSON expected"
         case .matchesJsonPath(_, let source): return "has nothing at \(source)"
+        case .jsonPathValue(_, let source, let matcher): return "has nothing at \(source) that is \(matcher.summary)"
         case .and(let matchers):
             let failing = matchers.first { !$0.matches(value) } ?? matchers[0]
             return failing.describe(value)
@@ -185,6 +210,7 @@ indirect enum StringMatcher: Sendable {
         case .absent: "absent"
         case .equalToJson: "equalToJson"
         case .matchesJsonPath(_, let source): "matchesJsonPath \(source)"
+        case .jsonPathValue(_, let source, let matcher): "matchesJsonPath \(source) \(matcher.summary)"
         case .and(let matchers): "and(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         case .or(let matchers): "or(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         case .not(let matcher): "not(\(matcher.summary))"

@@ -82,11 +82,11 @@ package struct StubMapping: Sendable {
         let uuid = try mapping.string("uuid")
         for (key, value) in [("id", given), ("uuid", uuid)] {
             guard let value else { continue }
-            guard isPlainName(value), value != "reset", value != "import"
+            guard isPlainName(value), !["reset", "import", "save", "remove-by-metadata"].contains(value)
             else {
                 throw .field(
                     mapping.child(key),
-                    "1 to 64 letters, digits, '.', '_' or '-', not dots alone, and not reset or import (the admin paths beside it)"
+                    "1 to 64 letters, digits, '.', '_' or '-', not dots alone, and not reset, import, save or remove-by-metadata (the admin paths beside it)"
                 )
             }
         }

@@ -283,15 +283,18 @@ package final class StubStore: Sendable {
     /// differs. Patterns draw on the context's budget; the stubs not compared when it is spent are
     /// left out.
     package func nearMisses(_ context: ParsedRequest, limit: Int = 3) -> [NearMiss] {
+        nearMissEvaluations(context, limit: limit).map { NearMiss(name: $0.0.id, difference: $0.1.description) }
+    }
+
+    /// The stubs closest to `context`, nearest first, each with its evaluation.
+    package func nearMissEvaluations(_ context: ParsedRequest, limit: Int = 3) -> [(StubMapping, Evaluation)] {
         let candidates = state.withLock { $0.mappings }
         var misses: [(StubMapping, Evaluation)] = []
         for mapping in candidates where !context.budget.isSpent {
             let evaluation = mapping.request.evaluate(context, thorough: true)
             if !evaluation.isMatch { misses.append((mapping, evaluation)) }
         }
-        return misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit).map {
-            NearMiss(name: $0.0.id, difference: $0.1.description)
-        }
+        return Array(misses.sorted { $0.1.distance < $1.1.distance }.prefix(limit))
     }
 
     // MARK: Scenarios

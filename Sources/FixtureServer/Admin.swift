@@ -43,6 +43,8 @@ struct Admin: Sendable {
             switch (request.method, route) {
             case (.get, "requests"):
                 var found = try entries(matching: Self.pattern(query: query))
+                // WireMock's `unmatched=true`: the requests nothing served, as journal entries.
+                if query["unmatched"] == "true" { found = found.filter { !$0.wasMatched } }
                 if let text = query["limit"] {
                     guard let limit = Int(text), limit >= 0 else {
                         throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
@@ -52,8 +54,11 @@ struct Admin: Sendable {
                 found = found.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.get, "requests unmatched"):
+                // WireMock's shape: the requests themselves, not the journal's entries.
                 let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
-                return jsonAnswer(.ok, RequestList(requests: unmatched, meta: .init(total: unmatched.count)))
+                return jsonAnswer(
+                    .ok, UnmatchedList(requests: unmatched.map(LoggedRequest.init), meta: .init(total: unmatched.count))
+                )
             case (.get, "requests unmatched near-misses"):
                 let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
                 return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
@@ -65,6 +70,75 @@ struct Admin: Sendable {
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.post, "requests count"):
                 return jsonAnswer(.ok, ["count": try entries(matching: body).count])
+            case (.get, _) where route.hasPrefix("requests ") && Int(route.dropFirst("requests ".count)) != nil:
+                let id = Int(route.dropFirst("requests ".count))
+                guard let entry = journal.keptEntries.first(where: { $0.id == id }) else {
+                    throw AdminError(status: .notFound, message: "There is no request \(id ?? 0) in the journal.")
+                }
+                return jsonAnswer(.ok, RequestJournal.decoded(entry))
+            case (.post, "near-misses request"):
+                // The stubs nearest a request given as WireMock logs one: {"url", "method", "headers", "body"}.
+                guard let given = try? JSONDecoder().decode(GivenRequest.self, from: body) else {
+                    throw AdminError(status: .badRequest, message: "The body is a request: {\"url\", \"method\"}.")
+                }
+                let parsed = given.parsed(budget: MatchBudget(matchBudget))
+                let misses = backend.stubs.nearMissEvaluations(parsed).map { mapping, evaluation in
+                    PatternNearMiss(
+                        request: nil, stubMapping: mapping.json, requestPattern: nil,
+                        matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
+                }
+                return jsonAnswer(.ok, ["nearMisses": misses])
+            case (.post, "near-misses request-pattern"):
+                // The journal's requests nearest a request pattern.
+                let pattern: RequestPattern
+                do throws(StubError) { pattern = try RequestPattern.parse(body) } catch {
+                    throw AdminError(status: .badRequest, message: error.message)
+                }
+                let budget = MatchBudget(matchBudget)
+                let requestPattern = JSONValue.parse(body)
+                let misses = journal.keptEntries.compactMap { entry -> (RequestJournal.Entry, Evaluation)? in
+                    let evaluation = pattern.evaluate(ParsedRequest(entry.request, budget: budget), thorough: true)
+                    return evaluation.isMatch ? nil : (entry, evaluation)
+                }.sorted { $0.1.distance < $1.1.distance }.prefix(3).map { entry, evaluation in
+                    PatternNearMiss(
+                        request: RequestJournal.decoded(entry).request, stubMapping: nil,
+                        requestPattern: requestPattern,
+                        matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
+                }
+                return jsonAnswer(.ok, ["nearMisses": Array(misses)])
+            case (.post, "mappings save"):
+                // WireMock's persist: the stubs added since the start written into the folder's
+                // mappings/, one file each, named by id, so the next start serves them too.
+                guard let root = backend.configuration.rootDirectory else {
+                    throw AdminError(
+                        status: .conflict,
+                        message: "There is no folder to save into: start apps serve with --root-dir DIR.")
+                }
+                let folder = root.appendingPathComponent("mappings")
+                let initial = Set(backend.stubs.initial.map(\.id))
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    for mapping in backend.stubs.mappings where !initial.contains(mapping.id) {
+                        try mapping.json.data.write(
+                            to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
+                    }
+                } catch {
+                    throw AdminError(
+                        status: .internalServerError,
+                        message: "The stubs could not be saved: \(error.localizedDescription)")
+                }
+                return jsonAnswer(.ok, [String: String]())
+            case (.post, "mappings remove-by-metadata"):
+                // WireMock's: the stubs whose metadata a value matcher matches go.
+                let matcher: StringMatcher
+                do throws(StubError) { matcher = try StringMatcher.parse(body) } catch {
+                    throw AdminError(status: .badRequest, message: error.message)
+                }
+                for mapping in backend.stubs.mappings {
+                    guard case .object(let members) = mapping.json, let metadata = members["metadata"] else { continue }
+                    if matcher.matches(metadata.text, json: { metadata }) { _ = backend.stubs.remove(id: mapping.id) }
+                }
+                return jsonAnswer(.ok, [String: String]())
             case (.post, "reset"):
                 backend.reset()
                 journal.clear()
@@ -159,6 +233,8 @@ struct Admin: Sendable {
         "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
         "requests unmatched": [.get], "requests unmatched near-misses": [.get],
         "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
+        "near-misses request": [.post], "near-misses request-pattern": [.post], "mappings remove-by-metadata": [.post],
+        "mappings save": [.post],
     ]
 
     /// The stub id of `mappings ID`, the admin path of one stub.
@@ -273,6 +349,54 @@ struct Admin: Sendable {
 
     struct RequestList: Encodable {
         var requests: [RequestJournal.Entry]
+        var meta: Meta
+    }
+
+    /// A request given to `near-misses/request`, as WireMock logs one.
+    struct GivenRequest: Decodable {
+        var url: String
+        var method: String?
+        var headers: [String: String]?
+        var body: String?
+
+        func parsed(budget: MatchBudget) -> ParsedRequest {
+            var head = HTTPRequest(
+                method: HTTPRequest.Method(method ?? "GET") ?? .get, scheme: "http", authority: "fixtures", path: url)
+            for (name, value) in headers ?? [:] {
+                if let field = HTTPField.Name(name) { head.headerFields.append(HTTPField(name: field, value: value)) }
+            }
+            return ParsedRequest(head, body: Data((body ?? "").utf8), budget: budget)
+        }
+    }
+
+    /// One near miss as WireMock's near-miss routes list it: the request or the stub it was near,
+    /// and how near (`distance`, 0 for a match; and what differs, in words).
+    struct PatternNearMiss: Encodable {
+        struct MatchResult: Encodable {
+            var distance: Double
+            var difference: String
+        }
+        var request: RequestJournal.Entry.Request?
+        var stubMapping: JSONValue?
+        var requestPattern: JSONValue?
+        var matchResult: MatchResult
+    }
+
+    /// A request as WireMock's `LoggedRequest` lists it: its fields, and when it came.
+    struct LoggedRequest: Encodable {
+        let entry: RequestJournal.Entry
+
+        enum CodingKeys: String, CodingKey { case loggedDate }
+
+        func encode(to encoder: any Encoder) throws {
+            try entry.request.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entry.loggedDate, forKey: .loggedDate)
+        }
+    }
+
+    struct UnmatchedList: Encodable {
+        var requests: [LoggedRequest]
         var meta: Meta
     }
 

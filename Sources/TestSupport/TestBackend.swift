@@ -106,8 +106,11 @@ public struct TestBackend: Sendable {
 
     /// The requests nothing served (no stub, no fixture route), newest first.
     public func unmatchedRequests() async throws -> [LoggedRequest] {
-        try await client.send(Endpoint<Journal>.get("/__admin/requests/unmatched", headerFields: adminFields))
-            .requests.map(\.logged)
+        try await client.send(
+            Endpoint<Journal>.get(
+                "/__admin/requests", query: [URLQueryItem(name: "unmatched", value: "true")], headerFields: adminFields)
+        )
+        .requests.map(\.logged)
     }
 
     /// Forgets sign-ups and the journal, and puts every scenario back in its first state.

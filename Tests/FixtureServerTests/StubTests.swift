@@ -133,9 +133,8 @@ struct StubTests {
             #expect(try await Backend.send(server, .get, "/lotto/drwas").status == 404)
             #expect(try await Backend.send(server, .get, "/lotto/draws").status == 200)
             let unmatched = try await Backend.send(server, .get, "/__admin/requests/unmatched")
-            let urls = (unmatched.json["requests"] as? [[String: Any]])?.compactMap {
-                ($0["request"] as? [String: Any])?["url"] as? String
-            }
+            // WireMock's shape: the requests themselves.
+            let urls = (unmatched.json["requests"] as? [[String: Any]])?.compactMap { $0["url"] as? String }
             #expect(urls == ["/lotto/drwas"])
             let nearMisses = try await Backend.send(server, .get, "/__admin/requests/unmatched/near-misses")
             let first = (nearMisses.json["nearMisses"] as? [[String: Any]])?.first
@@ -180,6 +179,62 @@ struct StubTests {
             let list = try await Backend.send(server, .get, "/__admin/requests")
             #expect((list.json["requests"] as? [Any])?.isEmpty == true)
         }
+    }
+
+    /// The admin calls WireMock's own clients make beyond the journal and stubs.
+    @Test func wireMocksNearMissRoutesOneRequestAndRemovalByMetadataAnswerInItsShapes() async throws {
+        try await withFixtureServer { server in
+            for (id, team) in [("cart", "checkout"), ("rides", "mobility")] {
+                _ = try await Backend.send(
+                    server, .post, "/__admin/mappings",
+                    json:
+                        #"{"id": "\#(id)", "metadata": {"team": "\#(team)"}, "request": {"method": "GET", "urlPath": "/\#(id)"}, "response": {}}"#
+                )
+            }
+            _ = try await Backend.send(server, .get, "/ridez")
+            let journal = try await Backend.send(server, .get, "/__admin/requests")
+            let id = try #require((journal.json["requests"] as? [[String: Any]])?.first?["id"] as? Int)
+            let one = try await Backend.send(server, .get, "/__admin/requests/\(id)")
+            #expect((one.json["request"] as? [String: Any])?["url"] as? String == "/ridez")
+            #expect(try await Backend.send(server, .get, "/__admin/requests/999999").status == 404)
+
+            let byRequest = try await Backend.send(
+                server, .post, "/__admin/near-misses/request", json: #"{"url": "/ridez", "method": "GET"}"#)
+            let nearest = (byRequest.json["nearMisses"] as? [[String: Any]])?.first
+            #expect((nearest?["stubMapping"] as? [String: Any])?["id"] as? String == "rides")
+            #expect(((nearest?["matchResult"] as? [String: Any])?["distance"] as? Double ?? 0) > 0)
+
+            let byPattern = try await Backend.send(
+                server, .post, "/__admin/near-misses/request-pattern", json: #"{"method": "GET", "urlPath": "/rides"}"#)
+            let request = ((byPattern.json["nearMisses"] as? [[String: Any]])?.first?["request"] as? [String: Any])
+            #expect(request?["url"] as? String == "/ridez")
+
+            let removed = try await Backend.send(
+                server, .post, "/__admin/mappings/remove-by-metadata",
+                json: #"{"matchesJsonPath": {"expression": "$.team", "equalTo": "checkout"}}"#)
+            #expect(removed.status == 200)
+            let left = try await Backend.send(server, .get, "/__admin/mappings")
+            #expect((left.json["mappings"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["rides"])
+            let save = try await Backend.send(server, .post, "/__admin/mappings/save")
+            #expect(save.status == 409, "no --root-dir to save into")
+        }
+    }
+
+    @Test func savingWritesTheStubsAddedSinceTheStartIntoTheFolderForTheNextStart() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings/team")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data(#"{"id": "first", "request": {"urlPath": "/first"}, "response": {}}"#.utf8)
+            .write(to: mappings.appendingPathComponent("first.json"))
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"id": "added", "request": {"urlPath": "/added"}, "response": {"status": 204}}"#)
+            #expect(try await Backend.send(server, .post, "/__admin/mappings/save").status == 200)
+        }
+        let next = try FixtureBackend(configuration: .init(rootDirectory: root))
+        #expect(next.stubs.mappings.map(\.id).sorted() == ["added", "first"], "saved once, the folder's own not again")
     }
 
     /// WireMock's scenario names often have spaces; the admin path takes them percent-encoded.
