@@ -44,7 +44,11 @@ struct Admin: Sendable {
             case (.get, "requests"):
                 var found = try entries(matching: Self.pattern(query: query))
                 // WireMock's `unmatched=true`: the requests nothing served, as journal entries.
-                if query["unmatched"] == "true" { found = found.filter { !$0.wasMatched } }
+                switch query["unmatched"] {
+                case nil, "false": break
+                case "true": found = found.filter { !$0.wasMatched }
+                default: throw AdminError(status: .badRequest, message: "unmatched is true or false.")
+                }
                 if let text = query["limit"] {
                     guard let limit = Int(text), limit >= 0 else {
                         throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
@@ -358,6 +362,17 @@ struct Admin: Sendable {
         var method: String?
         var headers: [String: String]?
         var body: String?
+
+        enum CodingKeys: String, CodingKey { case url, method, headers, body }
+
+        /// A field given is of its type: `null` is refused, not read as absent.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            method = container.contains(.method) ? try container.decode(String.self, forKey: .method) : nil
+            headers = container.contains(.headers) ? try container.decode([String: String].self, forKey: .headers) : nil
+            body = container.contains(.body) ? try container.decode(String.self, forKey: .body) : nil
+        }
 
         func parsed(budget: MatchBudget) -> ParsedRequest {
             var head = HTTPRequest(

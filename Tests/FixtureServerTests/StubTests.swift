@@ -217,6 +217,10 @@ struct StubTests {
             #expect((left.json["mappings"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["rides"])
             let save = try await Backend.send(server, .post, "/__admin/mappings/save")
             #expect(save.status == 409, "no --root-dir to save into")
+            #expect(try await Backend.send(server, .get, "/__admin/requests?unmatched=maybe").status == 400)
+            let null = try await Backend.send(
+                server, .post, "/__admin/near-misses/request", json: #"{"url": "/a", "body": null}"#)
+            #expect(null.status == 400)
         }
     }
 
