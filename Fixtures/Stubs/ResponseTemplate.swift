@@ -40,7 +40,7 @@ package struct ResponseTemplate: Sendable {
         _ request: ParsedRequest, now: Date = Date(), limit: Int = TemplateRenderer.maximumOutput
     ) throws(StubError.Reason) -> String {
         var renderer = TemplateRenderer(request: request, now: now, limit: limit)
-        try renderer.render(nodes, scope: TemplateScope(this: renderer.model))
+        try renderer.render(nodes, scope: TemplateScope(this: .null))
         return renderer.output
     }
 }
@@ -348,35 +348,43 @@ package struct TemplateRenderer {
     let request: ParsedRequest
     let now: Date
     let limit: Int
-    /// `{"request": …}`, what every path starts from.
-    let model: TemplateValue
     private(set) var output = ""
 
     init(request: ParsedRequest, now: Date, limit: Int) {
         self.request = request
         self.now = now
         self.limit = limit
-        model = .map(["request": Self.model(of: request)])
     }
 
-    /// The request as templates read it, WireMock's names.
-    static func model(of request: ParsedRequest) -> TemplateValue {
-        let segments = request.path.split(separator: "/").map { TemplateValue.string(String($0)) }
-        var headers: [String: [String]] = [:]
-        for field in request.head.headerFields { headers[field.name.canonicalName, default: []].append(field.value) }
-        var cookies: [String: TemplateValue] = [:]
-        for pair in (headers["cookie"] ?? []).flatMap({ $0.split(separator: ";") }) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2 { cookies[parts[0]] = .string(parts[1]) }
-        }
+    /// `request.NAME` as templates read it, WireMock's names; made only when a template asks
+    /// (most read one or two of them).
+    static func member(_ name: String, of request: ParsedRequest) -> TemplateValue {
         let many = { (values: [String]) in TemplateValue.many(values.first ?? "", values.map(TemplateValue.string)) }
-        return .map([
-            "url": .string(request.url), "path": .many(request.path, segments), "pathSegments": .list(segments),
-            "method": .string(request.method), "body": .string(request.bodyText ?? ""),
-            "baseUrl": .string("http://" + (request.head.authority ?? headers["host"]?.first ?? "localhost")),
-            "query": .map(request.query.mapValues(many)), "headers": .map(headers.mapValues(many)),
-            "cookies": .map(cookies),
-        ])
+        let segments = { request.path.split(separator: "/").map { TemplateValue.string(String($0)) } }
+        switch name {
+        case "url": return .string(request.url)
+        case "path": return .many(request.path, segments())
+        case "pathSegments": return .list(segments())
+        case "method": return .string(request.method)
+        case "body": return .string(request.bodyText ?? "")
+        case "baseUrl":
+            return .string("http://" + (request.head.authority ?? "localhost"))
+        case "query": return .map(request.query.mapValues(many))
+        case "headers":
+            var headers: [String: [String]] = [:]
+            for field in request.head.headerFields {
+                headers[field.name.canonicalName, default: []].append(field.value)
+            }
+            return .map(headers.mapValues(many))
+        case "cookies":
+            var cookies: [String: TemplateValue] = [:]
+            for pair in request.header(.cookie).flatMap({ $0.split(separator: ";") }) {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2 { cookies[parts[0]] = .string(parts[1]) }
+            }
+            return .map(cookies)
+        default: return .null
+        }
     }
 
     mutating func render(_ nodes: [Node], scope: TemplateScope) throws(StubError.Reason) {
@@ -453,8 +461,8 @@ package struct TemplateRenderer {
             value = scope.this
         } else if let named = scope.names[first] {
             value = named
-        } else if first == "request" {
-            value = model.member("request")
+        } else if first == "request", let name = rest.popFirst() {
+            value = Self.member(name, of: request)
         } else {
             value = scope.this.member(first)
         }

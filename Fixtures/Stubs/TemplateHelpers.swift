@@ -175,17 +175,27 @@ enum TemplateHelpers {
         }
         let zone = options["timezone"].flatMap { TimeZone(identifier: $0.text) } ?? TimeZone(identifier: "UTC")
         switch options["format"]?.text {
-        case nil:
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = zone
-            return formatter.string(from: date)
         case "epoch": return String(Int64(date.timeIntervalSince1970 * 1000))
         case "unix": return String(Int64(date.timeIntervalSince1970))
-        case let pattern?:
+        case let pattern:
+            return formatted(date, pattern: pattern ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX", zone: zone ?? .current)
+        }
+    }
+
+    /// Formatters by pattern and zone: making one costs a hundred times what formatting does.
+    /// Used under the lock (a formatter is not safe to share between threads); at most 64 kept.
+    private static let formatters = Locked([String: DateFormatter]())
+
+    private static func formatted(_ date: Date, pattern: String, zone: TimeZone) -> String {
+        formatters.withLock { cache in
+            let key = "\(zone.identifier) \(pattern)"
+            if let formatter = cache[key] { return formatter.string(from: date) }
+            if cache.count >= 64 { cache.removeAll() }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = zone
             formatter.dateFormat = pattern
+            cache[key] = formatter
             return formatter.string(from: date)
         }
     }
