@@ -28,6 +28,8 @@ REVIEWED = {
     "attoseconds": "`Duration.components.attoseconds` is a tuple label of the iOS 16 API, "
                    "not the iOS 18 `Duration.attoseconds` property",
     "ValidationError": "swift-argument-parser's error type, not the standard library's",
+    "second": "`Calendar.Component.second` (response templates' `now offset`), Foundation's since "
+              "iOS 2, not the standard library's newer `second`",
 }
 # Security, Darwin and Apple-only Foundation calls: no interface on Linux to read, so each one the
 # package uses is listed with the versions Apple's documentation gives for it, and any use of such a

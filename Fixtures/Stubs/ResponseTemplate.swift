@@ -12,7 +12,9 @@ package struct ResponseTemplate: Sendable {
         case value(Expression, escaped: Bool)
         /// `{{#name params}}body{{else}}inverse{{/name}}`; `as |item index|` names the block's
         /// parameters.
-        case block(Expression, blockParameters: [String], body: [Node], inverse: [Node])
+        case block(
+            helper: String, [Expression], [String: Expression], blockParameters: [String], body: [Node], inverse: [Node]
+        )
     }
 
     indirect enum Expression: Sendable {
@@ -192,10 +194,13 @@ struct TemplateParser {
         }
         var words = TemplateWords(tag)
         let head = try words.expression(forceCall: true)
-        guard case .call(let name, _, _) = head else { throw "a block {{#…}} starts with a helper" }
+        guard case .call(let name, let arguments, let options) = head else {
+            throw "a block {{#…}} starts with a helper"
+        }
         let (body, atElse) = try nodes(until: name)
         let inverse = atElse ? try nodes(until: name).nodes : []
-        return .block(head, blockParameters: parameters, body: body, inverse: inverse)
+        return .block(
+            helper: name, arguments, options, blockParameters: parameters, body: body, inverse: inverse)
     }
 }
 
@@ -394,9 +399,8 @@ package struct TemplateRenderer {
             case .value(let expression, let escaped):
                 let text = try evaluate(expression, scope: scope).text
                 output += escaped ? Self.escaped(text) : text
-            case .block(.call(let name, let parameters, let options), let names, let body, let inverse):
+            case .block(let name, let parameters, let options, let names, let body, let inverse):
                 try block(name, parameters, options, names: names, body: body, inverse: inverse, scope: scope)
-            case .block: break
             }
             guard output.utf8.count <= limit else { throw "the answer would be longer than \(byteCount(limit))" }
         }
