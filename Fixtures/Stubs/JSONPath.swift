@@ -35,7 +35,7 @@ package struct JSONPath: Sendable {
                 steps.append(name == "*" ? .wildcard : .member(String(name)))
                 rest = rest.dropFirst(name.count)
             } else if first == "[" {
-                guard let close = Self.closingBracket(in: rest) else { throw "a [ is not closed" }
+                guard let close = closing("[", "]", of: rest) else { throw "a [ is not closed" }
                 steps.append(try Self.bracket(rest[rest.index(after: rest.startIndex)..<close]))
                 rest = rest[rest.index(after: close)...]
             } else {
@@ -96,26 +96,6 @@ package struct JSONPath: Sendable {
         }
     }
 
-    /// Where the bracket that opens `text` closes, quotes taken into account.
-    private static func closingBracket(in text: Substring) -> Substring.Index? {
-        var quote: Character?
-        var depth = 0
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "[" {
-                depth += 1
-            } else if character == "]" {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-        }
-        return nil
-    }
-
     private static func bracket(_ inside: Substring) throws(StubError.Reason) -> Step {
         let text = inside.trimmingCharacters(in: .whitespaces)
         if text == "*" { return .wildcard }
@@ -152,4 +132,25 @@ package struct JSONPath: Sendable {
         }
         return String(text.dropFirst().dropLast())
     }
+}
+
+/// Where the bracket that opens `text` (`open`, its first character) closes, brackets inside it
+/// counted and quoted text (`'…'`, `"…"`) skipped: JSONPath's `[…]`, a template's `(…)`.
+func closing(_ open: Character, _ close: Character, of text: Substring) -> Substring.Index? {
+    var quote: Character?
+    var depth = 0
+    for index in text.indices {
+        let character = text[index]
+        if let opened = quote {
+            if character == opened { quote = nil }
+        } else if character == "'" || character == "\"" {
+            quote = character
+        } else if character == open {
+            depth += 1
+        } else if character == close {
+            depth -= 1
+            if depth == 0 { return index }
+        }
+    }
+    return nil
 }

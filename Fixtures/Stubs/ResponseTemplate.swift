@@ -270,26 +270,7 @@ struct TemplateWords {
             return .literal(.string(text))
         }
         if first == "(" {
-            var depth = 0
-            var quote: Character?
-            var end = rest.startIndex
-            for index in rest.indices {
-                let character = rest[index]
-                if let open = quote {
-                    if character == open { quote = nil }
-                } else if character == "'" || character == "\"" {
-                    quote = character
-                } else if character == "(" {
-                    depth += 1
-                } else if character == ")" {
-                    depth -= 1
-                    if depth == 0 {
-                        end = index
-                        break
-                    }
-                }
-            }
-            guard depth == 0, end > rest.startIndex else { throw "a ( is not closed" }
+            guard let end = closing("(", ")", of: rest) else { throw "a ( is not closed" }
             var inner = TemplateWords(rest[rest.index(after: rest.startIndex)..<end])
             rest = rest[rest.index(after: end)...]
             let expression = try inner.expression(forceCall: true)

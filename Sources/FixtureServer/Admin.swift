@@ -374,13 +374,13 @@ struct Admin: Sendable {
             body = container.contains(.body) ? try container.decode(String.self, forKey: .body) : nil
         }
 
+        /// As the journal's searches read a request.
         func parsed(budget: MatchBudget) -> ParsedRequest {
-            var head = HTTPRequest(
-                method: HTTPRequest.Method(method ?? "GET") ?? .get, scheme: "http", authority: "fixtures", path: url)
-            for (name, value) in headers ?? [:] {
-                if let field = HTTPField.Name(name) { head.headerFields.append(HTTPField(name: field, value: value)) }
-            }
-            return ParsedRequest(head, body: Data((body ?? "").utf8), budget: budget)
+            ParsedRequest(
+                RequestJournal.Entry.Request(
+                    method: method ?? "GET", url: url, headers: headers ?? [:], body: body, jsonBody: nil,
+                    bodyBytes: body?.utf8.count ?? 0),
+                budget: budget)
         }
     }
 

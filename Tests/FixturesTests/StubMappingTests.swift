@@ -428,17 +428,19 @@ struct StubMappingTests {
         }
     }
 
+    /// Writes `json` at `path` under `root`, making its folders.
+    static func write(_ json: String, at path: String, in root: URL) throws {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: file)
+    }
+
     /// A folder as a team brings it: most of its files in sub-folders, WireMock's bookkeeping,
     /// numbers written as strings.
     @Test func aFolderLoadsItsMappingsAtAnyDepthAsWireMockWritesThem() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ json: String) throws {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: file)
-        }
+        let write = { (path: String, json: String) in try Self.write(json, at: path, in: root) }
         try write("mappings/top.json", #"{"request": {"urlPath": "/top"}, "response": {"status": "201"}}"#)
         try write(
             "mappings/users/list.json",
@@ -457,12 +459,7 @@ struct StubMappingTests {
     @Test func aFolderWithProblemsNamesEveryFileAndFieldAndLoadsNothing() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ json: String) throws {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: file)
-        }
+        let write = { (path: String, json: String) in try Self.write(json, at: path, in: root) }
         try write("mappings/a.json", #"{"request": {"urlPath": "/a"}, "response": {}}"#)
         try write("mappings/b/broken.json", #"{"request": "#)
         try write(
