@@ -65,9 +65,20 @@ public func withScriptedServer<T>(
         close(listener)
         throw PortUnavailable(port: 0)
     }
+    // Only this function closes the listener, and only once the acceptor has stopped: a listener
+    // closed under a waiting `accept` lets the number go to another test's new socket, and the
+    // acceptor then answers that test's connections (an endless-103 test once read another test's
+    // `HTTP/1.1 001` that way).
+    let stopping = StopFlag()
+    let stopped = DispatchSemaphore(value: 0)
     let acceptor = Thread {
+        defer { stopped.signal() }
         while true {
             let connection = accept(listener, nil, nil)
+            if stopping.isRaised {
+                if connection >= 0 { close(connection) }
+                return
+            }
             guard connection >= 0 else {
                 if errno == EINTR { continue }
                 return
@@ -80,11 +91,45 @@ public func withScriptedServer<T>(
         }
     }
     acceptor.start()
+    let port = UInt16(bigEndian: address.sin_port)
     defer {
-        shutdown(listener, Int32(SHUT_RDWR))
+        stopping.raise()
+        shutdown(listener, Int32(SHUT_RDWR))  // wakes `accept` on Linux
+        wake(port)  // and elsewhere
+        stopped.wait()
         close(listener)
     }
-    return try await body(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!)
+    return try await body(URL(string: "http://127.0.0.1:\(port)")!)
+}
+
+/// Set once, by the thread that stops a scripted server; read by its acceptor.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    var isRaised: Bool { lock.withLock { raised } }
+
+    func raise() { lock.withLock { raised = true } }
+}
+
+/// Connects to `port` on the loopback and leaves at once, to wake a thread waiting in `accept`.
+private func wake(_ port: UInt16) {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = port.bigEndian
+    _ = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
 }
 
 /// Reads a request's head and its `Content-Length` of body; `nil` if the client left first.
