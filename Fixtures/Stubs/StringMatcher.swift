@@ -160,12 +160,16 @@ package indirect enum StringMatcher: Sendable {
             return expected.matches(
                 actual, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget)
         case .matchesJsonPath(let path, _):
-            return parsed().map(path.selects) ?? false
+            return parsed().map { path.selects(in: $0, budget: budget) } ?? false
         case .jsonPathValue(let path, _, let matcher):
             guard let document = parsed() else { return false }
-            return path.evaluate(document).contains { selected in
-                matcher.matches(selected.text, json: { selected }, budget: budget)
-            }
+            let selected = path.evaluate(document, budget: budget).filter { $0 != .null }
+            if budget?.isSpent == true { return false }
+            // Nothing selected (or null) is a missing value: `absent` holds, any other does not.
+            guard !selected.isEmpty else { return matcher.matches(nil, budget: budget) }
+            // Any one value selected, or, as WireMock also tries, all that a list path selects.
+            let candidates = path.isDefinite ? selected : selected + [.array(selected)]
+            return candidates.contains { value in matcher.matches(value.text, json: { value }, budget: budget) }
         case .absent, .doesNotMatch, .and, .or, .not: return false
         }
     }

@@ -115,6 +115,74 @@ struct StubMappingTests {
         #expect(try !path("$[?(@.event == 'X')]", #"{"event": "Y"}"#))
     }
 
+    /// Each answer here is WireMock 2.35.1's for the same stub and body (Jayway's JSONPath).
+    @Test(arguments: [
+        ("$.a", #"{"a": []}"#, false), ("$.a", #"{"a": null}"#, false), ("$.a", #"{"a": 0}"#, true),
+        ("$..id", #"{"x": {"y": [{"id": 1}]}}"#, true), ("$..id", #"{"x": {"y": [{"idd": 1}]}}"#, false),
+        ("$.items.length()", #"{"items": [1, 2]}"#, true), ("$.items[5:]", #"{"items": [1, 2]}"#, false),
+        ("$.items[-1:]", #"{"items": [1, 2]}"#, true), ("$['a','b']", #"{"a": 1}"#, true),
+        ("$.items[?(@.price < 10)]", #"{"items": [{"price": 8}]}"#, true),
+        ("$.items[?(@.price >= 8.0)]", #"{"items": [{"price": 8}]}"#, true),
+        ("$.items[?(@.name =~ /AB.*/i)]", #"{"items": [{"name": "abc"}]}"#, true),
+        ("$.items[?(@.name =~ /b.*/)]", #"{"items": [{"name": "abc"}]}"#, false),
+        ("$.items[?(@.name nin ['x','abc'])]", #"{"items": [{"name": "abc"}]}"#, false),
+        ("$.items[?(@.a == 5 || @.b == 2)]", #"{"items": [{"a": 1, "b": 2}]}"#, true),
+        ("$.items[?(@.a == 1 && @.b == 3)]", #"{"items": [{"a": 1, "b": 2}]}"#, false),
+        ("$.items[?(@.n <= 2 && (@.m > 1 || @.k))]", #"{"items": [{"n": 1, "k": 0}]}"#, true),
+        ("$.items[?(!@.c)]", #"{"items": [{"a": 1}]}"#, true),
+        ("$.items[?(@.a == '1')]", #"{"items": [{"a": 1}]}"#, true),
+        ("$.items[?(@.seats != 4)]", #"{"items": [{"id": 1}]}"#, true),
+        ("$.items[?(@.tags size 2)]", #"{"items": [{"tags": [1, 2]}]}"#, true),
+        ("$.items[?(@.tags.length() > 1)]", #"{"items": [{"tags": [1, 2]}]}"#, true),
+        ("$.items[?(@.name noneof ['x','abc'])]", #"{"items": [{"name": ["abc"]}]}"#, false),
+        ("$.items[?(@.a == {\"x\": 1})]", #"{"items": [{"a": {"x": 1}}]}"#, true),
+        ("$[?(@.total > $.limit)]", #"{"total": 5, "limit": 3}"#, true),
+        ("$..[?(@.price > 5)]", #"{"store": {"book": [{"price": 1}, {"price": 9}]}}"#, true),
+        ("$.x.*", #"{"x": {}}"#, false), ("$.a[0]", #"{"a": [[]]}"#, false), ("$.a[*]", #"{"a": [[]]}"#, true),
+    ])
+    func jsonPathIsReadAsWireMockReadsIt(_ expression: String, _ body: String, _ expected: Bool) throws {
+        let path = try JSONPath(expression)
+        #expect(path.selects(in: try #require(JSONValue.parse(Data(body.utf8)))) == expected)
+    }
+
+    @Test func matchesJsonPathsObjectFormTriesEachValueTheWholeListAndNothingAsAbsent() throws {
+        func path(_ form: String, _ body: String) throws -> Bool {
+            try matches(
+                #"{"request": {"bodyPatterns": [{"matchesJsonPath": \#(form)}]}, "response": {}}"#, .post, "/a",
+                body: body)
+        }
+        let items = #"{"items": [{"b": 2}, {"b": 3}], "n": null}"#
+        #expect(try path(#"{"expression": "$.items[*].b", "equalTo": "3"}"#, items))
+        #expect(try path(#"{"expression": "$.items[*].b", "equalToJson": "[2, 3]"}"#, items))
+        #expect(try path(#"{"expression": "$.items.size()", "equalTo": "2"}"#, items))
+        #expect(try path(#"{"expression": "$.n", "absent": true}"#, items))
+        #expect(try path(#"{"expression": "$.missing", "absent": true}"#, items))
+        #expect(try !path(#"{"expression": "$.items", "absent": true}"#, items))
+    }
+
+    @Test func aJSONPathThatDoesNotParseIsRefusedSayingWhere() {
+        func message(_ expression: String) -> String? {
+            refusal(#"{"request": {"bodyPatterns": [{"matchesJsonPath": "\#(expression)"}]}, "response": {}}"#)?.message
+        }
+        let field = "request.bodyPatterns[0].matchesJsonPath: "
+        #expect(message("$.a[") == field + "a [ is not closed")
+        #expect(message("$.items.foo()")?.hasPrefix(field + "foo() is not a function this server knows") == true)
+        #expect(message("$.items[?(@.a =~ 'x')]") == field + "=~ takes a /regular expression/")
+        #expect(message("$.items[?(@.a ~= 1)]") == field + "unexpected ~= 1 in the filter ?(@.a ~= 1)")
+    }
+
+    /// A filter comparing every element with a deep scan of the whole body is quadratic: it stops
+    /// when the request's budget is spent instead of holding a thread.
+    @Test func aQuadraticFilterStopsAtTheBudget() throws {
+        let elements = (0..<20_000).map { #"{"a": \#($0)}"# }.joined(separator: ",")
+        let document = try #require(JSONValue.parse(Data("{\"items\": [\(elements)]}".utf8)))
+        let path = try JSONPath("$.items[?(@.a in $..a)]")
+        let budget = MatchBudget(.milliseconds(20))
+        let selected = path.selects(in: document, budget: budget)
+        #expect(!selected)
+        #expect(budget.isSpent)
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
