@@ -19,6 +19,9 @@ package final class ParsedRequest: @unchecked Sendable {
     /// Each query parameter's values, decoded, in the order sent.
     package let query: [String: [String]]
     package let body: Data
+    /// What the parts of the `urlPathTemplate` of the stub that answers stood for: a template's
+    /// `{{request.path.contactId}}`.
+    package var pathParameters: [String: String] = [:]
     /// What matching this request may still spend.
     package private(set) var budget: MatchBudget
     private var text: String??

@@ -10,10 +10,13 @@ package struct RequestPattern: Sendable {
         case urlPath(String)
         case urlPattern(StubRegex)
         case urlPathPattern(StubRegex)
+        case urlPathTemplate(PathTemplate)
     }
 
     let method: String?
     let url: URLMatch?
+    /// What the parts of a `urlPathTemplate` must be.
+    let pathParameters: [(String, StringMatcher)]
     let queryParameters: [(String, StringMatcher)]
     let headers: [(HTTPField.Name, String, StringMatcher)]
     let basicAuthorization: String?
@@ -27,11 +30,13 @@ package struct RequestPattern: Sendable {
 
     init(_ fields: Fields) throws(StubError) {
         try fields.allow([
-            "method", "url", "urlPath", "urlPattern", "urlPathPattern", "queryParameters", "headers",
-            "basicAuthCredentials", "bodyPatterns",
+            "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
+            "queryParameters", "headers", "basicAuthCredentials", "bodyPatterns",
         ])
         method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
-        let urls = ["url", "urlPath", "urlPattern", "urlPathPattern"].filter { fields.object[$0] != nil }
+        let urls = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"].filter {
+            fields.object[$0] != nil
+        }
         if urls.count > 1 { throw .field(fields.path, "give one of \(urls.joined(separator: ", ")), not several") }
         if let value = try fields.string("url") {
             url = .url(value)
@@ -41,8 +46,19 @@ package struct RequestPattern: Sendable {
             url = .urlPattern(try StubRegex(value, path: fields.child("urlPattern")))
         } else if let value = try fields.string("urlPathPattern") {
             url = .urlPathPattern(try StubRegex(value, path: fields.child("urlPathPattern")))
+        } else if let value = try fields.string("urlPathTemplate") {
+            url = .urlPathTemplate(try PathTemplate(value, path: fields.child("urlPathTemplate")))
         } else {
             url = nil
+        }
+        pathParameters = try Self.matchers(fields.fields("pathParameters"))
+        if !pathParameters.isEmpty {
+            guard case .urlPathTemplate(let template) = url else {
+                throw .field(fields.child("pathParameters"), "needs a urlPathTemplate naming its parameters")
+            }
+            if let unknown = pathParameters.map(\.0).first(where: { !template.names.contains($0) }) {
+                throw .field(fields.child("pathParameters.\(unknown)"), "is not a parameter of \(template.source)")
+            }
         }
         queryParameters = try Self.matchers(fields.fields("queryParameters")).map { ($0.0, $0.1) }
         headers = try Self.matchers(fields.fields("headers")).map { name, matcher throws(StubError) in
@@ -84,7 +100,8 @@ package struct RequestPattern: Sendable {
         switch url {
         case .urlPattern, .urlPathPattern: true
         default:
-            bodyPatterns.contains(where: \.isCostly) || queryParameters.contains { $0.1.isCostly }
+            pathParameters.contains { $0.1.isCostly } || bodyPatterns.contains(where: \.isCostly)
+                || queryParameters.contains { $0.1.isCostly }
                 || headers.contains { $0.2.isCostly }
         }
     }
@@ -97,6 +114,12 @@ package struct RequestPattern: Sendable {
         case .urlPath(let path): path
         default: nil
         }
+    }
+
+    /// What the parts of its `urlPathTemplate` stand for in `context`'s path; none without one.
+    func pathParameters(of context: ParsedRequest) -> [String: String] {
+        guard case .urlPathTemplate(let template) = url else { return [:] }
+        return template.values(in: context.path) ?? [:]
     }
 
     /// How `context` fits the pattern: every part is tried in turn, patterns drawing on the
@@ -121,6 +144,14 @@ package struct RequestPattern: Sendable {
             if differs(.urlPattern(context.url, regex)) { return evaluation }
         case .urlPathPattern(let regex) where regex.matches(context.path, budget: budget) != true:
             if differs(.pathPattern(context.path, regex)) { return evaluation }
+        case .urlPathTemplate(let template):
+            guard let values = template.values(in: context.path) else {
+                if differs(.pathTemplate(context.path, template)) { return evaluation }
+                break
+            }
+            for (name, matcher) in pathParameters where !matcher.matches(values[name], budget: budget) {
+                if differs(.pathParameter(name, matcher, values[name])) { return evaluation }
+            }
         default: break
         }
         for (name, matcher) in queryParameters where !matcher.matchesAny(context.query[name] ?? [], budget: budget) {
@@ -169,6 +200,8 @@ enum Mismatch {
     case path(String, expected: String)
     case urlPattern(String, StubRegex)
     case pathPattern(String, StubRegex)
+    case pathTemplate(String, PathTemplate)
+    case pathParameter(String, StringMatcher, String?)
     case query(String, StringMatcher, String?)
     case header(String, StringMatcher, String?)
     case credentials
@@ -182,6 +215,8 @@ enum Mismatch {
         case .path(let actual, let expected): "the path is \(actual), not \(expected)"
         case .urlPattern(let actual, let regex): "the URL \(actual) does not match \(regex.source)"
         case .pathPattern(let actual, let regex): "the path \(actual) does not match \(regex.source)"
+        case .pathTemplate(let actual, let template): "the path \(actual) does not fit \(template.source)"
+        case .pathParameter(let name, let matcher, let value): "the path parameter \(name) " + matcher.describe(value)
         case .query(let name, let matcher, let value): "the query parameter \(name) " + matcher.describe(value)
         case .header(let name, let matcher, let value): "the header \(name) " + matcher.describe(value)
         case .credentials: "the basic credentials differ"
@@ -195,7 +230,7 @@ enum Mismatch {
         case .method: 3
         case .url(let actual, let expected), .path(let actual, let expected):
             1 + editRatio(actual, expected)
-        case .urlPattern, .pathPattern: 2
+        case .urlPattern, .pathPattern, .pathTemplate: 2
         default: 1
         }
     }

@@ -59,8 +59,9 @@ enum TemplateValue: Sendable {
     case list([TemplateValue])
     case map([String: TemplateValue])
     /// What reads as one text but holds several: a repeated query parameter or header (its first
-    /// value), the path (`/a/b`, whose `[n]` is a segment).
-    case many(String, [TemplateValue])
+    /// value), the path (`/a/b`, whose `[n]` is a segment, and whose `name` is the part of a
+    /// `urlPathTemplate` so named).
+    case many(String, [TemplateValue], named: [String: TemplateValue] = [:])
 
     /// As a template writes it.
     var text: String {
@@ -74,7 +75,7 @@ enum TemplateValue: Sendable {
         case .list(let items): "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .map(let members):
             "{" + members.keys.sorted().map { "\($0)=\(members[$0]?.text ?? "")" }.joined(separator: ", ") + "}"
-        case .many(let text, _): text
+        case .many(let text, _, _): text
         }
     }
 
@@ -90,7 +91,7 @@ enum TemplateValue: Sendable {
         case .json: true
         case .list(let items): !items.isEmpty
         case .map(let members): !members.isEmpty
-        case .many(let text, _): !text.isEmpty
+        case .many(let text, _, _): !text.isEmpty
         }
     }
 
@@ -102,7 +103,8 @@ enum TemplateValue: Sendable {
         case .json(.object(let members)): return members[key].map(TemplateValue.json) ?? .null
         case .json(.array(let items)):
             return Int(key).flatMap { items.indices.contains($0) ? .json(items[$0]) : nil } ?? .null
-        case .list(let items), .many(_, let items):
+        case .many(_, _, let named) where named[key] != nil: return named[key] ?? .null
+        case .list(let items), .many(_, let items, _):
             return Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil } ?? .null
         default: return .null
         }
@@ -111,7 +113,7 @@ enum TemplateValue: Sendable {
     /// Its elements, for `#each` and `size`; `nil` when it has none to walk.
     var elements: [(key: String, value: TemplateValue)]? {
         switch self {
-        case .list(let items), .many(_, let items): items.enumerated().map { (String($0), $1) }
+        case .list(let items), .many(_, let items, _): items.enumerated().map { (String($0), $1) }
         case .json(.array(let items)): items.enumerated().map { (String($0), .json($1)) }
         case .json(.object(let members)): members.keys.sorted().map { ($0, .json(members[$0] ?? .null)) }
         case .map(let members): members.keys.sorted().map { ($0, members[$0] ?? .null) }
@@ -124,7 +126,7 @@ enum TemplateValue: Sendable {
         switch self {
         case .number(let value), .json(.number(let value)): value
         case .bool, .null, .list, .map, .json: nil
-        case .string(let text), .many(let text, _): Double(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text), .many(let text, _, _): Double(text.trimmingCharacters(in: .whitespaces))
         }
     }
 }
@@ -349,7 +351,8 @@ package struct TemplateRenderer {
         let segments = { request.path.split(separator: "/").map { TemplateValue.string(String($0)) } }
         switch name {
         case "url": return .string(request.url)
-        case "path": return .many(request.path, segments())
+        case "path":
+            return .many(request.path, segments(), named: request.pathParameters.mapValues(TemplateValue.string))
         case "pathSegments": return .list(segments())
         case "method": return .string(request.method)
         case "body": return .string(request.bodyText ?? "")

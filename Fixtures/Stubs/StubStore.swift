@@ -261,6 +261,7 @@ package final class StubStore: Sendable {
                     continue
                 }
                 if mapping.request.evaluate(context).isMatch {
+                    context.pathParameters = mapping.request.pathParameters(of: context)
                     chosen = mapping
                     break
                 }

@@ -47,6 +47,25 @@ struct ResponseTemplateTests {
         #expect(try render("<{{request.query.missing}}><{{nothing.here}}>", sent) == "<><>", "nothing is empty")
     }
 
+    /// WireMock 3: a template reads a `urlPathTemplate`'s parts by name.
+    @Test func thePathNamesThePartsOfTheStubsPathTemplate() throws {
+        let store = StubStore()
+        try store.add(
+            StubMapping.parse(
+                Data(
+                    #"""
+                    {"request": {"urlPathTemplate": "/contacts/{contactId}/addresses/{addressId}"},
+                     "response": {"body": "{{request.path.contactId}}/{{request.path.addressId}} {{request.path.[1]}} <{{request.path.other}}>",
+                                  "transformers": ["response-template"]}}
+                    """#.utf8)))
+        let sent = request(.get, "/contacts/12/addresses/99")
+        guard case .stub(let stub) = store.match(sent) else {
+            Issue.record("the stub did not match")
+            return
+        }
+        #expect(String(decoding: stub.response.answer(to: sent).1, as: UTF8.self) == "12/99 12 <>")
+    }
+
     @Test func whatDoubleBracesWriteIsEscapedAndTripleBracesAreNot() throws {
         let sent = request(.get, "/a?q=%3Ca%3E%26'%22")
         #expect(try render("{{request.query.q}}", sent) == "&lt;a&gt;&amp;&#x27;&quot;")

@@ -58,6 +58,35 @@ struct StubMappingTests {
         #expect(try !matches(#"{"request": {"urlPathPattern": "/lotto"}, "response": {}}"#, .get, "/lotto/draws"))
     }
 
+    /// WireMock 3's `urlPathTemplate` (not in 2.35.1; its documentation is followed).
+    @Test func aPathTemplateMatchesItsSegmentsAndPathParametersMatchTheirParts() throws {
+        let mapping = #"""
+            {"request": {"urlPathTemplate": "/contacts/{contactId}/files/{name}.json",
+             "pathParameters": {"contactId": {"matches": "[0-9]+"}}}, "response": {}}
+            """#
+        #expect(try matches(mapping, .get, "/contacts/12/files/cv.v2.json?x=1"))
+        #expect(try !matches(mapping, .get, "/contacts/ann/files/cv.json"))
+        #expect(try !matches(mapping, .get, "/contacts/12/files/cv.txt"))
+        #expect(try !matches(mapping, .get, "/contacts/12/files/.json"))
+        #expect(try !matches(mapping, .get, "/contacts/12/files/cv.json/more"))
+        let template = try PathTemplate("/contacts/{contactId}/files/{name}.json", path: "")
+        #expect(template.values(in: "/contacts/12/files/cv.v2.json") == ["contactId": "12", "name": "cv.v2"])
+        #expect(
+            refusal(#"{"request": {"urlPath": "/a", "pathParameters": {"id": {"equalTo": "1"}}}, "response": {}}"#)?
+                .message == "request.pathParameters: needs a urlPathTemplate naming its parameters")
+        #expect(
+            refusal(
+                #"{"request": {"urlPathTemplate": "/a/{id}", "pathParameters": {"ID": {"equalTo": "1"}}}, "response": {}}"#
+            )?
+            .message == "request.pathParameters.ID: is not a parameter of /a/{id}")
+        #expect(
+            refusal(#"{"request": {"urlPathTemplate": "/a/{id"}, "response": {}}"#)?.message
+                == "request.urlPathTemplate: a { is not closed")
+        #expect(
+            refusal(#"{"request": {"urlPathTemplate": "/a/{id}{name}"}, "response": {}}"#)?.message
+                == "request.urlPathTemplate: {name} follows another parameter with nothing between")
+    }
+
     @Test func queryParametersHeadersAndBasicCredentialsEachMatch() throws {
         let mapping = #"""
             {"request": {"urlPath": "/a", "queryParameters": {"q": {"contains": "har"}, "page": {"absent": true}},
