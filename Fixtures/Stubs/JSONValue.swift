@@ -159,10 +159,13 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
     /// Whether `other` is this value, WireMock's `equalToJson` way: arrays in any order with
     /// `ignoreArrayOrder`, and members `other` has beyond this value's with `ignoreExtraElements`.
     /// The one costly case (objects in an array, both options) draws on `budget`: once it is spent
-    /// the values count as different.
+    /// the values count as different. JsonUnit's placeholders stand for a kind of value:
+    /// `${json-unit.ignore}` (any), `${json-unit.any-string}`, `-number`, `-boolean`, and
+    /// `${json-unit.regex}[A-Z]+` (a string the expression matches whole).
     package func matches(
         _ other: JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool, budget: MatchBudget? = nil
     ) -> Bool {
+        if let placeholder { return placeholder(other, budget) }
         switch (self, other) {
         case (.object(let expected), .object(let actual)):
             guard ignoreExtraElements || expected.count == actual.count else { return false }
@@ -180,20 +183,25 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
                     rhs, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, budget: budget)
             }
             guard ignoreArrayOrder else { return zip(expected, actual).allSatisfy(same) }
-            // Without extra elements a match is equality up to array order: both sides sorted by
-            // their canonical text and compared in step, in O(n log n). With them, an object may
-            // match a larger one: the scalars are counted, and each object or array left takes a
+            // Without extra elements or placeholders a match is equality up to array order: both
+            // sides sorted by their canonical text and compared in step, in O(n log n). Else the
+            // scalars are counted, and each object, array or placeholder left (those last) takes a
             // different actual one (quadratic only in those).
-            guard ignoreExtraElements else {
+            let pairsAll = expected.contains(where: \.holdsPlaceholder)
+            guard ignoreExtraElements || pairsAll else {
                 return expected.map(\.orderFreeText).sorted() == actual.map(\.orderFreeText).sorted()
             }
             var scalars: [JSONValue: Int] = [:]
             var compound: [JSONValue] = []
             for element in actual {
-                if element.isCompound { compound.append(element) } else { scalars[element, default: 0] += 1 }
+                if element.isCompound || pairsAll {
+                    compound.append(element)
+                } else {
+                    scalars[element, default: 0] += 1
+                }
             }
-            for element in expected {
-                if !element.isCompound {
+            for element in expected.sorted(by: { !$0.holdsPlaceholder && $1.holdsPlaceholder }) {
+                if !element.isCompound, !pairsAll {
                     guard let count = scalars[element], count > 0 else { return false }
                     scalars[element] = count - 1
                 } else {
@@ -206,6 +214,35 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
             return true
         default:
             return self == other
+        }
+    }
+
+    /// What a JsonUnit placeholder (`${json-unit.any-string}`) accepts; `nil` for any other value.
+    private var placeholder: ((JSONValue, MatchBudget?) -> Bool)? {
+        guard case .string(let text) = self, text.hasPrefix("${json-unit.") else { return nil }
+        switch text {
+        case "${json-unit.ignore}": return { _, _ in true }
+        case "${json-unit.any-string}": return { value, _ in if case .string = value { true } else { false } }
+        case "${json-unit.any-number}": return { value, _ in if case .number = value { true } else { false } }
+        case "${json-unit.any-boolean}": return { value, _ in if case .bool = value { true } else { false } }
+        default:
+            let prefix = "${json-unit.regex}"
+            guard text.hasPrefix(prefix), let regex = try? StubRegex(String(text.dropFirst(prefix.count)), path: "")
+            else { return nil }
+            return { value, budget in
+                guard case .string(let actual) = value else { return false }
+                return regex.matches(actual, budget: budget) == true
+            }
+        }
+    }
+
+    /// Whether a placeholder is in it, at any depth.
+    private var holdsPlaceholder: Bool {
+        switch self {
+        case .string: placeholder != nil
+        case .array(let items): items.contains(where: \.holdsPlaceholder)
+        case .object(let members): members.values.contains(where: \.holdsPlaceholder)
+        default: false
         }
     }
 

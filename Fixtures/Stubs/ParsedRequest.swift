@@ -58,6 +58,30 @@ package final class ParsedRequest: @unchecked Sendable {
         return made
     }
 
+    /// Each cookie's values, from every `Cookie` field.
+    package var cookies: [String: [String]] {
+        var cookies: [String: [String]] = [:]
+        for pair in header(.cookie).flatMap({ $0.split(separator: ";") }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { cookies[parts[0], default: []].append(parts[1]) }
+        }
+        return cookies
+    }
+
+    /// The body read as an HTML form (`a=1&b=two+words`): each field's values, decoded.
+    package var formFields: [String: [String]] {
+        RequestURL("/?" + (bodyText ?? "")).queryValues
+    }
+
+    /// The host the request was sent to, without its port: `Host`'s, or the URL's.
+    package var host: String {
+        let authority = head.authority ?? ""
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[...close])
+        }
+        return String(authority.prefix { $0 != ":" })
+    }
+
     /// The body as JSON, parsed the first time it is asked for; `nil` when it is not JSON.
     package var bodyJSON: JSONValue? {
         if let json { return json }

@@ -19,6 +19,10 @@ package struct RequestPattern: Sendable {
     let pathParameters: [(String, StringMatcher)]
     let queryParameters: [(String, StringMatcher)]
     let headers: [(HTTPField.Name, String, StringMatcher)]
+    let cookies: [(String, StringMatcher)]
+    /// The fields of an HTML form body (WireMock 3).
+    let formParameters: [(String, StringMatcher)]
+    let host: StringMatcher?
     let basicAuthorization: String?
     let bodyPatterns: [StringMatcher]
 
@@ -31,7 +35,7 @@ package struct RequestPattern: Sendable {
     init(_ fields: Fields) throws(StubError) {
         try fields.allow([
             "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
-            "queryParameters", "headers", "basicAuthCredentials", "bodyPatterns",
+            "queryParameters", "headers", "cookies", "formParameters", "host", "basicAuthCredentials", "bodyPatterns",
         ])
         method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
         let urls = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"].filter {
@@ -60,13 +64,16 @@ package struct RequestPattern: Sendable {
                 throw .field(fields.child("pathParameters.\(unknown)"), "is not a parameter of \(template.source)")
             }
         }
-        queryParameters = try Self.matchers(fields.fields("queryParameters")).map { ($0.0, $0.1) }
+        queryParameters = try Self.matchers(fields.fields("queryParameters"))
         headers = try Self.matchers(fields.fields("headers")).map { name, matcher throws(StubError) in
             guard let field = HTTPField.Name(name) else {
                 throw .field(fields.child("headers.\(name)"), "is not a header field name")
             }
             return (field, name, matcher)
         }
+        cookies = try Self.matchers(fields.fields("cookies"))
+        formParameters = try Self.matchers(fields.fields("formParameters"))
+        host = try fields.fields("host").map { (fields) throws(StubError) in try StringMatcher(fields) }
         if let credentials = try fields.fields("basicAuthCredentials") {
             try credentials.allow(["username", "password"])
             let pair = "\(try credentials.string("username") ?? ""):\(try credentials.string("password") ?? "")"
@@ -100,9 +107,9 @@ package struct RequestPattern: Sendable {
         switch url {
         case .urlPattern, .urlPathPattern: true
         default:
-            pathParameters.contains { $0.1.isCostly } || bodyPatterns.contains(where: \.isCostly)
-                || queryParameters.contains { $0.1.isCostly }
-                || headers.contains { $0.2.isCostly }
+            (pathParameters + queryParameters + cookies + formParameters).contains { $0.1.isCostly }
+                || bodyPatterns.contains(where: \.isCostly) || headers.contains { $0.2.isCostly }
+                || host?.isCostly == true
         }
     }
 
@@ -160,13 +167,28 @@ package struct RequestPattern: Sendable {
         for (field, name, matcher) in headers where !matcher.matchesAny(context.header(field), budget: budget) {
             if differs(.header(name, matcher, context.header(field).first)) { return evaluation }
         }
+        if let host, !host.matches(context.host, budget: budget), differs(.host(host, context.host)) {
+            return evaluation
+        }
+        if !cookies.isEmpty {
+            let sent = context.cookies
+            for (name, matcher) in cookies where !matcher.matchesAny(sent[name] ?? [], budget: budget) {
+                if differs(.cookie(name, matcher, sent[name]?.first)) { return evaluation }
+            }
+        }
+        if !formParameters.isEmpty {
+            let sent = context.formFields
+            for (name, matcher) in formParameters where !matcher.matchesAny(sent[name] ?? [], budget: budget) {
+                if differs(.formParameter(name, matcher, sent[name]?.first)) { return evaluation }
+            }
+        }
         if let basicAuthorization, context.header(.authorization).first != basicAuthorization,
             differs(.credentials)
         {
             return evaluation
         }
         for matcher in bodyPatterns
-        where !matcher.matches(context.bodyText, json: { context.bodyJSON }, budget: budget) {
+        where !matcher.matches(context.bodyText, json: { context.bodyJSON }, bytes: { context.body }, budget: budget) {
             if differs(.body(matcher, context.bodyText)) { return evaluation }
         }
         return evaluation
@@ -204,6 +226,9 @@ enum Mismatch {
     case pathParameter(String, StringMatcher, String?)
     case query(String, StringMatcher, String?)
     case header(String, StringMatcher, String?)
+    case host(StringMatcher, String)
+    case cookie(String, StringMatcher, String?)
+    case formParameter(String, StringMatcher, String?)
     case credentials
     case body(StringMatcher, String?)
 
@@ -219,6 +244,9 @@ enum Mismatch {
         case .pathParameter(let name, let matcher, let value): "the path parameter \(name) " + matcher.describe(value)
         case .query(let name, let matcher, let value): "the query parameter \(name) " + matcher.describe(value)
         case .header(let name, let matcher, let value): "the header \(name) " + matcher.describe(value)
+        case .host(let matcher, let value): "the host " + matcher.describe(value)
+        case .cookie(let name, let matcher, let value): "the cookie \(name) " + matcher.describe(value)
+        case .formParameter(let name, let matcher, let value): "the form field \(name) " + matcher.describe(value)
         case .credentials: "the basic credentials differ"
         case .body(let matcher, let value): "the body " + matcher.describe(value)
         }

@@ -365,13 +365,7 @@ package struct TemplateRenderer {
                 headers[field.name.canonicalName, default: []].append(field.value)
             }
             return .map(headers.mapValues(many))
-        case "cookies":
-            var cookies: [String: TemplateValue] = [:]
-            for pair in request.header(.cookie).flatMap({ $0.split(separator: ";") }) {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2 { cookies[parts[0]] = .string(parts[1]) }
-            }
-            return .map(cookies)
+        case "cookies": return .map(request.cookies.mapValues(many))
         default: return .null
         }
     }

@@ -21,6 +21,15 @@ package indirect enum StringMatcher: Sendable {
     case or([StringMatcher])
     /// The matcher inside does not match.
     case not(StringMatcher)
+    /// `before`, `after`, `equalToDateTime`.
+    case date(DateMatcher)
+    /// The bytes, given in base64.
+    case binaryEqualTo(Data)
+    /// Of a repeated query parameter, header, cookie or form field: as many values as matchers,
+    /// each matcher matching one (WireMock 3).
+    case hasExactly([StringMatcher])
+    /// Each matcher matches one of the values (WireMock 3).
+    case includes([StringMatcher])
 
     /// How one matcher is read: its name, the options beside it, and what it makes of its fields.
     private struct Reader: Sendable {
@@ -77,6 +86,21 @@ package indirect enum StringMatcher: Sendable {
             return valueMatcher.map { .jsonPathValue(jsonPath, source: source, $0) }
                 ?? .matchesJsonPath(jsonPath, source: source)
         },
+        Reader(name: "before", options: DateMatcher.options) { value, fields, path throws(StubError) in
+            .date(try DateMatcher(.before, text(value, path), fields: fields, path: path))
+        },
+        Reader(name: "after", options: DateMatcher.options) { value, fields, path throws(StubError) in
+            .date(try DateMatcher(.after, text(value, path), fields: fields, path: path))
+        },
+        Reader(name: "equalToDateTime", options: DateMatcher.options) { value, fields, path throws(StubError) in
+            .date(try DateMatcher(.equalToDateTime, text(value, path), fields: fields, path: path))
+        },
+        Reader(name: "binaryEqualTo") { value, _, path throws(StubError) in
+            guard let data = Data(base64Encoded: try text(value, path)) else { throw .field(path, "is not base64") }
+            return .binaryEqualTo(data)
+        },
+        Reader(name: "hasExactly") { value, _, path throws(StubError) in .hasExactly(try list(value, path)) },
+        Reader(name: "includes") { value, _, path throws(StubError) in .includes(try list(value, path)) },
         Reader(name: "and") { value, _, path throws(StubError) in .and(try list(value, path)) },
         Reader(name: "or") { value, _, path throws(StubError) in .or(try list(value, path)) },
         Reader(name: "not") { value, _, path throws(StubError) in
@@ -129,22 +153,27 @@ package indirect enum StringMatcher: Sendable {
     var isCostly: Bool {
         switch self {
         case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath, .jsonPathValue: true
-        case .equalTo, .contains, .doesNotContain, .absent: false
-        case .and(let matchers), .or(let matchers): matchers.contains(where: \.isCostly)
+        case .equalTo, .contains, .doesNotContain, .absent, .date, .binaryEqualTo: false
+        case .and(let matchers), .or(let matchers), .hasExactly(let matchers), .includes(let matchers):
+            matchers.contains(where: \.isCostly)
         case .not(let matcher): matcher.isCostly
         }
     }
 
     /// Whether `value` matches. `json` reads it as JSON (the body's is parsed once for all stubs);
     /// patterns draw on `budget`.
-    package func matches(_ value: String?, json: (() -> JSONValue?)? = nil, budget: MatchBudget? = nil) -> Bool {
+    package func matches(
+        _ value: String?, json: (() -> JSONValue?)? = nil, bytes: (() -> Data)? = nil, budget: MatchBudget? = nil
+    ) -> Bool {
         switch self {
+        case .hasExactly, .includes: return matchesAny(value.map { [$0] } ?? [], budget: budget)
         case .absent: return value == nil
         // A pattern that runs out of time counts as no match (Docs/Backends.md), so here it holds.
         case .doesNotMatch(let regex): return value.map { regex.matches($0, budget: budget) != true } ?? true
-        case .and(let matchers): return matchers.allSatisfy { $0.matches(value, json: json, budget: budget) }
-        case .or(let matchers): return matchers.contains { $0.matches(value, json: json, budget: budget) }
-        case .not(let matcher): return !matcher.matches(value, json: json, budget: budget)
+        case .and(let matchers):
+            return matchers.allSatisfy { $0.matches(value, json: json, bytes: bytes, budget: budget) }
+        case .or(let matchers): return matchers.contains { $0.matches(value, json: json, bytes: bytes, budget: budget) }
+        case .not(let matcher): return !matcher.matches(value, json: json, bytes: bytes, budget: budget)
         default: break
         }
         guard let value else { return false }
@@ -170,13 +199,24 @@ package indirect enum StringMatcher: Sendable {
             // Any one value selected, or, as WireMock also tries, all that a list path selects.
             let candidates = path.isDefinite ? selected : selected + [.array(selected)]
             return candidates.contains { value in matcher.matches(value.text, json: { value }, budget: budget) }
-        case .absent, .doesNotMatch, .and, .or, .not: return false
+        case .date(let matcher): return matcher.matches(value)
+        case .binaryEqualTo(let expected): return (bytes?() ?? Data(value.utf8)) == expected
+        case .absent, .doesNotMatch, .and, .or, .not, .hasExactly, .includes: return false
         }
     }
 
     /// Whether any of `values` matches, as WireMock matches a repeated query parameter or header;
     /// no values at all is a missing one.
     func matchesAny(_ values: [String], budget: MatchBudget?) -> Bool {
+        switch self {
+        case .hasExactly(let matchers):
+            return values.count == matchers.count
+                && matchers.allSatisfy { matcher in values.contains { matcher.matches($0, budget: budget) } }
+                && values.allSatisfy { value in matchers.contains { $0.matches(value, budget: budget) } }
+        case .includes(let matchers):
+            return matchers.allSatisfy { matcher in values.contains { matcher.matches($0, budget: budget) } }
+        default: break
+        }
         guard !values.isEmpty else { return matches(nil, budget: budget) }
         if case .absent = self { return false }
         return values.contains { matches($0, budget: budget) }
@@ -196,6 +236,11 @@ package indirect enum StringMatcher: Sendable {
         case .equalToJson: return "is not the JSON expected"
         case .matchesJsonPath(_, let source): return "has nothing at \(source)"
         case .jsonPathValue(_, let source, let matcher): return "has nothing at \(source) that is \(matcher.summary)"
+        case .date(let matcher): return "is not \(matcher.comparison.rawValue) \(matcher.source)"
+        case .binaryEqualTo: return "is not the bytes expected"
+        case .hasExactly(let matchers):
+            return "does not have exactly " + matchers.map(\.summary).joined(separator: ", ")
+        case .includes(let matchers): return "does not include " + matchers.map(\.summary).joined(separator: ", ")
         case .and(let matchers):
             let failing = matchers.first { !$0.matches(value) } ?? matchers[0]
             return failing.describe(value)
@@ -218,6 +263,10 @@ package indirect enum StringMatcher: Sendable {
         case .and(let matchers): "and(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         case .or(let matchers): "or(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         case .not(let matcher): "not(\(matcher.summary))"
+        case .date(let matcher): "\(matcher.comparison.rawValue) \(matcher.source)"
+        case .binaryEqualTo(let data): "binaryEqualTo \(data.base64EncodedString())"
+        case .hasExactly(let matchers): "hasExactly(" + matchers.map(\.summary).joined(separator: ", ") + ")"
+        case .includes(let matchers): "includes(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         }
     }
 }

@@ -156,47 +156,17 @@ enum TemplateHelpers {
     private static func date(_ now: Date, _ options: [String: TemplateValue]) throws(StubError.Reason) -> String {
         var date = now
         if let offset = options["offset"]?.text {
-            let parts = offset.split(separator: " ")
-            guard parts.count == 2, let amount = Int(parts[0]) else { throw "now: offset is '3 days' or '-1 hours'" }
-            let unit: Calendar.Component
-            switch parts[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "s")) {
-            case "second": unit = .second
-            case "minute": unit = .minute
-            case "hour": unit = .hour
-            case "day": unit = .day
-            case "week": unit = .weekOfYear
-            case "month": unit = .month
-            case "year": unit = .year
-            default: throw "now: \(parts[1]) is not seconds, minutes, hours, days, weeks, months or years"
+            guard let (unit, amount) = StubDates.offset(offset) else {
+                throw "now: offset is '3 days' or '-1 hours' (seconds, minutes, hours, days, weeks, months or years)"
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-            date = calendar.date(byAdding: unit, value: amount, to: date) ?? date
+            date = StubDates.adding(amount, unit, to: date)
         }
-        let zone = options["timezone"].flatMap { TimeZone(identifier: $0.text) } ?? TimeZone(identifier: "UTC")
+        let zone = options["timezone"].flatMap { TimeZone(identifier: $0.text) } ?? StubDates.utc
         switch options["format"]?.text {
         case "epoch": return String(Int64(date.timeIntervalSince1970 * 1000))
         case "unix": return String(Int64(date.timeIntervalSince1970))
         case let pattern:
-            return formatted(date, pattern: pattern ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX", zone: zone ?? .current)
-        }
-    }
-
-    /// Formatters by pattern and zone: making one costs a hundred times what formatting does.
-    /// Used under the lock (a formatter is not safe to share between threads); at most 64 kept.
-    private static let formatters = Locked([String: DateFormatter]())
-
-    private static func formatted(_ date: Date, pattern: String, zone: TimeZone) -> String {
-        formatters.withLock { cache in
-            let key = "\(zone.identifier) \(pattern)"
-            if let formatter = cache[key] { return formatter.string(from: date) }
-            if cache.count >= 64 { cache.removeAll() }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = zone
-            formatter.dateFormat = pattern
-            cache[key] = formatter
-            return formatter.string(from: date)
+            return StubDates.formatted(date, pattern: pattern ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX", zone: zone)
         }
     }
 }

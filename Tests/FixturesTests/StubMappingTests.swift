@@ -212,6 +212,65 @@ struct StubMappingTests {
         #expect(budget.isSpent)
     }
 
+    /// Checked against WireMock 2.35.1 with the same stubs and bodies.
+    @Test(arguments: [
+        (
+            #"{"equalToJson": {"id": "${json-unit.any-string}", "n": "${json-unit.any-number}"}}"#,
+            #"{"id": "x", "n": 3}"#, true
+        ),
+        (#"{"equalToJson": {"id": "${json-unit.any-string}"}}"#, #"{"id": 3}"#, false),
+        (#"{"equalToJson": {"id": "${json-unit.ignore}"}}"#, #"{"id": [1]}"#, true),
+        (#"{"equalToJson": {"id": "${json-unit.ignore}"}}"#, "{}", false),
+        (#"{"equalToJson": {"id": "${json-unit.regex}[A-Z]+"}}"#, #"{"id": "ABc"}"#, false),
+        (#"{"equalToJson": {"a": ["${json-unit.any-number}", 2]}, "ignoreArrayOrder": true}"#, #"{"a": [2, 1]}"#, true),
+        (#"{"binaryEqualTo": "aGk="}"#, "hi", true), (#"{"binaryEqualTo": "aGk="}"#, "hi!", false),
+        (#"{"before": "2030-01-01T00:00:00Z"}"#, "Mon, 14 Jun 2021 12:13:14 GMT", true),
+        (#"{"before": "2030-01-01T00:00:00Z"}"#, "not a date", false),
+        (#"{"after": "now -1 days"}"#, "2099-06-14T12:13:14Z", true),
+        (#"{"after": "now"}"#, "2001-06-14T12:13:14Z", false),
+        (#"{"equalToDateTime": "2021-06-14T12:13:14Z"}"#, "2021-06-14T14:13:14+02:00", true),
+        (#"{"equalToDateTime": "2021-06-14T12:13:14Z"}"#, "2021-06-14T12:13:14", true),
+        (
+            #"{"equalToDateTime": "2021-06-01T00:00:00Z", "truncateActual": "first day of month"}"#,
+            "2021-06-14T15:13:14Z", true
+        ),
+        // WireMock truncates an expected date only when it is `now`.
+        (
+            #"{"equalToDateTime": "2021-06-14T12:13:14Z", "truncateExpected": "first hour of day", "truncateActual": "first hour of day"}"#,
+            "2021-06-14T15:13:14Z", false
+        ),
+        (
+            #"{"equalToDateTime": "2021-06-14T12:13:14Z", "actualFormat": "dd/MM/yyyy HH:mm:ss"}"#,
+            "14/06/2021 12:13:14", true
+        ),
+        (#"{"before": "now", "expectedOffset": -1, "expectedOffsetUnit": "days"}"#, "2001-01-01T00:00:00Z", true),
+    ])
+    func placeholdersBytesAndDatesMatchAsInWireMock(_ pattern: String, _ body: String, _ expected: Bool) throws {
+        #expect(
+            try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
+                == expected)
+    }
+
+    @Test func cookiesTheHostAndFormFieldsMatchAndRepeatedValuesTakeHasExactlyAndIncludes() throws {
+        let mapping = #"""
+            {"request": {"host": {"equalTo": "fixtures.test"}, "cookies": {"session": {"matches": "s-[0-9]+"}},
+             "formParameters": {"tag": {"hasExactly": [{"equalTo": "a b"}, {"equalTo": "c"}]}, "who": {"includes": [{"equalTo": "ann"}]}},
+             "queryParameters": {"id": {"includes": [{"equalTo": "1"}, {"equalTo": "2"}]}}}, "response": {}}
+            """#
+        let cookie: HTTPFields = [.cookie: "theme=dark; session=s-42"]
+        let form = "tag=a+b&who=ann&tag=c"
+        #expect(try matches(mapping, .post, "/a?id=2&id=1&id=3", fields: cookie, body: form))
+        #expect(try !matches(mapping, .post, "/a?id=2&id=3", fields: cookie, body: form))
+        #expect(try !matches(mapping, .post, "/a?id=2&id=1", fields: cookie, body: form + "&tag=d"))
+        #expect(try !matches(mapping, .post, "/a?id=2&id=1", fields: [.cookie: "session=x"], body: form))
+        #expect(
+            refusal(#"{"request": {"headers": {"Date": {"before": "yesterday"}}}, "response": {}}"#)?.message
+                == "request.headers.Date.before: yesterday is not a date (2021-06-14T12:13:14Z) nor now (now +3 days)")
+        #expect(
+            refusal(#"{"request": {"bodyPatterns": [{"binaryEqualTo": "%%"}]}, "response": {}}"#)?.message
+                == "request.bodyPatterns[0].binaryEqualTo: is not base64")
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
@@ -380,7 +439,10 @@ struct StubMappingTests {
         (#"{"request": {}, "response": {"fault": "BOOM"}}"#, "response.fault: BOOM is not a fault"),
         (#"{"request": {}, "response": {"status": 700}}"#, "response.status: must be a whole number from 100 to 599"),
         (#"{"request": {"url": "/a", "urlPath": "/a"}, "response": {}}"#, "request: give one of url, urlPath"),
-        (#"{"request": {"cookies": {}}, "response": {}}"#, "request.cookies: is not a field this server reads here"),
+        (
+            #"{"request": {"customMatcher": {"name": "x"}}, "response": {}}"#,
+            "request.customMatcher: is not a field this server reads here"
+        ),
         (
             #"{"request": {"bodyPatterns": [{"matchesJsonPath": "draws"}]}, "response": {}}"#,
             "request.bodyPatterns[0].matchesJsonPath: a JSONPath starts with $"
