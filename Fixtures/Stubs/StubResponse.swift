@@ -22,10 +22,39 @@ package struct StubResponse: Sendable {
     /// The longest `fixedDelayMilliseconds`, as `--latency-ms`.
     package static let maximumDelayMilliseconds = 60_000
 
+    /// WireMock's random delays: `uniform` between `lower` and `upper` milliseconds, `lognormal`
+    /// about a `median` with a spread of `sigma` (and at most `maxValue`, WireMock 3).
+    package enum DelayDistribution: Sendable, Equatable {
+        case uniform(lower: Int, upper: Int)
+        case lognormal(median: Double, sigma: Double, maximum: Double?)
+
+        /// One delay, in milliseconds.
+        func sample<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Double {
+            switch self {
+            case .uniform(let lower, let upper): return Double(Int.random(in: lower...upper, using: &generator))
+            case .lognormal(let median, let sigma, let maximum):
+                // Box and Muller: a standard normal value from two uniform ones.
+                let u1 = Double.random(in: Double.leastNonzeroMagnitude..<1, using: &generator)
+                let u2 = Double.random(in: 0..<1, using: &generator)
+                let normal = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+                return min(median * exp(sigma * normal), maximum ?? .infinity)
+            }
+        }
+    }
+
+    /// `chunkedDribbleDelay`: the body in `chunks` pieces, the last one `duration` after the first.
+    package struct Dribble: Sendable, Equatable {
+        package let chunks: Int
+        package let duration: Duration
+    }
+
     package let status: Int
     package let headers: [(HTTPField.Name, String)]
     package let body: Body
+    /// `fixedDelayMilliseconds`.
     package let delay: Duration
+    package let delayDistribution: DelayDistribution?
+    package let dribble: Dribble?
     package let fault: Fault?
 
     package enum Body: Sendable {
@@ -53,7 +82,7 @@ package struct StubResponse: Sendable {
     init(_ fields: Fields, files: URL?, templating: Bool) throws(StubError) {
         try fields.allow([
             "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-            "fixedDelayMilliseconds", "fault", "transformers",
+            "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
         ])
         status = try fields.int("status", in: 100...599) ?? 200
         if status < 200 {
@@ -149,6 +178,15 @@ package struct StubResponse: Sendable {
         self.headerTemplates = headerTemplates
         let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0
         delay = .milliseconds(milliseconds)
+        delayDistribution = try Self.distribution(fields.fields("delayDistribution"))
+        if let given = try fields.fields("chunkedDribbleDelay") {
+            try given.allow(["numberOfChunks", "totalDuration"])
+            dribble = Dribble(
+                chunks: try given.int("numberOfChunks", in: 1...10_000) ?? 1,
+                duration: .milliseconds(try given.int("totalDuration", in: 0...Self.maximumDelayMilliseconds) ?? 0))
+        } else {
+            dribble = nil
+        }
         if let name = try fields.string("fault") {
             guard let fault = Fault(rawValue: name) else {
                 throw .field(
@@ -159,6 +197,50 @@ package struct StubResponse: Sendable {
         } else {
             fault = nil
         }
+    }
+
+    private static func distribution(_ fields: Fields?) throws(StubError) -> DelayDistribution? {
+        guard let fields else { return nil }
+        func number(_ key: String, _ range: ClosedRange<Double>) throws(StubError) -> Double? {
+            switch fields.object[key] {
+            case nil: return nil
+            case .number(let value)? where range.contains(value): return value
+            case .string(let text)? where Double(text).map(range.contains) == true: return Double(text)
+            default: throw .field(fields.child(key), "must be a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
+        let limit = Double(maximumDelayMilliseconds)
+        switch try fields.string("type") {
+        case "uniform":
+            try fields.allow(["type", "lower", "upper"])
+            let lower = try fields.int("lower", in: 0...maximumDelayMilliseconds) ?? 0
+            let upper = try fields.int("upper", in: 0...maximumDelayMilliseconds) ?? lower
+            guard lower <= upper else { throw .field(fields.child("upper"), "must not be below lower") }
+            return .uniform(lower: lower, upper: upper)
+        case "lognormal":
+            try fields.allow(["type", "median", "sigma", "maxValue"])
+            guard let median = try number("median", 0...limit) else {
+                throw .field(fields.child("median"), "is missing")
+            }
+            return .lognormal(
+                median: median, sigma: try number("sigma", 0...10) ?? 0, maximum: try number("maxValue", 0...limit))
+        case let other:
+            throw .field(
+                fields.child("type"), "\(other.map { "\($0) is not a distribution; " } ?? "")use uniform or lognormal")
+        }
+    }
+
+    /// This answer's delay: `fixedDelayMilliseconds` and a draw from `delayDistribution`, at most
+    /// ``maximumDelayMilliseconds`` in all.
+    package func sampledDelay() -> Duration {
+        var generator = SystemRandomNumberGenerator()
+        return sampledDelay(using: &generator)
+    }
+
+    package func sampledDelay<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Duration {
+        guard let delayDistribution else { return delay }
+        let drawn = Duration.milliseconds(Int64(delayDistribution.sample(using: &generator).rounded()))
+        return min(delay + drawn, .milliseconds(Self.maximumDelayMilliseconds))
     }
 
     /// `name` inside the `__files` folder, which it may not leave, and a regular file: a folder, a

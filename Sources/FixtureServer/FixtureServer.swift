@@ -413,10 +413,11 @@ struct BackendResponder: HTTPResponder {
     }
 
     /// Sends an answer, with the connection fault chosen for it (`truncate` or `dribble`; the
-    /// others were carried out before there was an answer).
+    /// others were carried out before there was an answer), or paced as a stub's
+    /// `chunkedDribbleDelay` asks.
     private func deliver(
-        _ head: HTTPResponse, _ data: Data, fault: FaultInjector.Fault, request: Request, context: Context,
-        record: (Int?, JournalNote?) -> Void
+        _ head: HTTPResponse, _ data: Data, fault: FaultInjector.Fault, pacing: StubResponse.Dribble? = nil,
+        request: Request, context: Context, record: (Int?, JournalNote?) -> Void
     ) -> Response {
         var fields = head.headerFields
         fields[.contentLength] = String(data.count)
@@ -443,7 +444,16 @@ struct BackendResponder: HTTPResponder {
                 })
         case .connection(.dribble):
             record(head.status.code, .dribble)
-            return Response(status: head.status, headers: fields, body: dribble(data))
+            let pieces = min(10, max(1, data.count))
+            return Response(
+                status: head.status, headers: fields,
+                body: dribble(data, pieces: pieces, over: configuration.dribbleDuration))
+        case .none where pacing != nil && !data.isEmpty:
+            record(head.status.code, nil)
+            let chunks = min(pacing?.chunks ?? 1, data.count)
+            return Response(
+                status: head.status, headers: fields,
+                body: dribble(data, pieces: chunks, over: pacing?.duration ?? .zero))
         default:
             record(head.status.code, nil)
             return Response(
@@ -510,7 +520,7 @@ struct BackendResponder: HTTPResponder {
         _ stub: StubResponse, request: Request, parsed: ParsedRequest, context: Context,
         record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
-        if let cutShort = try await wait(stub.delay, context: context, record: record) { return cutShort }
+        if let cutShort = try await wait(stub.sampledDelay(), context: context, record: record) { return cutShort }
         if case .file(let file, let files) = stub.body, stub.fault == nil, !stub.isTemplated {
             return await streamed(stub, file: file, files: files, request: request, record: record)
         }
@@ -528,6 +538,8 @@ struct BackendResponder: HTTPResponder {
             context.channel.close(promise: nil)
             throw DroppedConnection()
         case .malformedResponseChunk?:
+            // Without a body there would be nothing to cut: a length is promised, a part sent.
+            if data.isEmpty { data = Data("a body cut short by MALFORMED_RESPONSE_CHUNK".utf8) }
             fault = .connection(.truncate)
         case .randomDataThenClose?:
             data = Data((0..<max(64, data.count)).map { _ in UInt8.random(in: 0...255) })
@@ -535,7 +547,8 @@ struct BackendResponder: HTTPResponder {
         case nil:
             fault = .none
         }
-        return deliver(head, data, fault: fault, request: request, context: context, record: record)
+        return deliver(
+            head, data, fault: fault, pacing: stub.dribble, request: request, context: context, record: record)
     }
 
     /// A stub's body file sent as it is read, never whole in memory: opened without following a
@@ -626,11 +639,11 @@ struct BackendResponder: HTTPResponder {
         .proxyAuthorization,
     ]
 
-    /// The body in ten pieces (fewer when it is shorter), the last one `dribbleDuration` after the first.
-    private func dribble(_ data: Data) -> ResponseBody {
-        let size = max(1, (data.count + 9) / 10)
-        let pieces = (data.count + size - 1) / size
-        let pause = configuration.dribbleDuration / max(pieces - 1, 1)
+    /// The body in `pieces` pieces, the last one `duration` after the first.
+    private func dribble(_ data: Data, pieces: Int, over duration: Duration) -> ResponseBody {
+        let size = max(1, (data.count + pieces - 1) / pieces)
+        let count = max(1, (data.count + size - 1) / size)
+        let pause = duration / max(count - 1, 1)
         return ResponseBody { writer in
             var offset = data.startIndex
             while offset < data.endIndex {

@@ -109,6 +109,52 @@ struct StubTests {
         }
     }
 
+    /// `MALFORMED_RESPONSE_CHUNK` on a stub without a body sent a clean, complete answer.
+    @Test func aMalformedChunkBreaksAnAnswerWithoutABodyToo() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"urlPath": "/health"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}}"#)
+            let truncated = try await rawExchange(
+                port: server.port, request: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            let declared = try #require(truncated.declaredLength)
+            #expect(truncated.body.count < declared)
+        }
+    }
+
+    @Test func aChunkedDribbleSendsTheBodyInItsPiecesOverItsDuration() async throws {
+        try await withFixtureServer { server in
+            let created = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"""
+                    {"request": {"urlPath": "/slow"},
+                     "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 200}}}
+                    """#)
+            #expect(created.status == 201)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let answer = try await Backend.send(server, .get, "/slow")
+            #expect(answer.text == "0123456789")
+            #expect(clock.now - start >= .milliseconds(200), "the last piece after its duration")
+        }
+    }
+
+    @Test func aDelayDistributionAddsToTheFixedDelay() async throws {
+        try await withFixtureServer { server in
+            let created = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"""
+                    {"request": {"urlPath": "/slow"},
+                     "response": {"status": 204, "fixedDelayMilliseconds": 100, "delayDistribution": {"type": "uniform", "lower": 100, "upper": 150}}}
+                    """#)
+            #expect(created.status == 201)
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(try await Backend.send(server, .get, "/slow").status == 204)
+            #expect(clock.now - start >= .milliseconds(200), "the fixed delay and the drawn one")
+        }
+    }
+
     @Test func withATokenTheAdminRoutesAnswerOnlyWhoHasIt() async throws {
         var configuration = FixtureServer.Configuration()
         configuration.adminToken = "s3cret"

@@ -271,6 +271,31 @@ struct StubMappingTests {
                 == "request.bodyPatterns[0].binaryEqualTo: is not base64")
     }
 
+    @Test func delaysAreDrawnFromTheirDistributionWithinTheLimit() throws {
+        var generator = SplitMix(state: 7)
+        let uniform = try stub(
+            #"{"request": {}, "response": {"fixedDelayMilliseconds": 10, "delayDistribution": {"type": "uniform", "lower": 5, "upper": 8}}}"#
+        ).response
+        for _ in 0..<100 {
+            #expect(
+                (Duration.milliseconds(15)...Duration.milliseconds(18)).contains(
+                    uniform.sampledDelay(using: &generator)))
+        }
+        let capped = try stub(
+            #"{"request": {}, "response": {"delayDistribution": {"type": "lognormal", "median": 80, "sigma": 2, "maxValue": 100}}}"#
+        ).response
+        let drawn = (0..<200).map { _ in capped.sampledDelay(using: &generator) }
+        #expect(drawn.allSatisfy { $0 <= .milliseconds(100) })
+        #expect(Set(drawn).count > 10, "spread about the median")
+        #expect(
+            refusal(#"{"request": {}, "response": {"delayDistribution": {"type": "gaussian"}}}"#)?.message
+                == "response.delayDistribution.type: gaussian is not a distribution; use uniform or lognormal")
+        #expect(
+            refusal(
+                #"{"request": {}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 10}}}"#)?
+                .message == "response.chunkedDribbleDelay.numberOfChunks: must be a whole number from 1 to 10000")
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
@@ -683,5 +708,18 @@ struct StubMappingTests {
         let (start, complete) = long.text(upTo: 100)
         #expect(!complete)
         #expect(start.hasPrefix("[0,1,2,3,") && (100...120).contains(start.utf8.count))
+    }
+}
+
+/// A seeded generator, so that draws repeat from run to run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }
