@@ -75,11 +75,14 @@ extension FixtureBackend {
         return .backend(routed: false, note: note, nearMisses: NearMisses(stubs: closest, routes: routes))
     }
 
-    /// Answers one request as the server would, without the server's delays and faults: a stub
-    /// that matches, else the fixture routes. What the in-process client and the benchmark use.
+    /// Answers one request as the server would, without the server's delays, faults and
+    /// requests of its own (a stub that proxies is a `502` saying so; webhooks are not sent): a
+    /// stub that matches, else the fixture routes. What the in-process client and the benchmark use.
     public func respond(_ request: HTTPRequest, body: Data?) -> (HTTPResponse, Data) {
         let parsed = ParsedRequest(request, body: body ?? Data())
         switch plan(parsed) {
+        case .stub(let stub) where stub.response.proxy != nil:
+            return Reply.message(.badGateway, "The stub proxies to another server, which only apps serve does.")
         case .stub(let stub): return stub.response.answer(to: parsed)
         case .backend: return handle(request, body: body)
         }

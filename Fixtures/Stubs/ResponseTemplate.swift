@@ -36,12 +36,14 @@ package struct ResponseTemplate: Sendable {
     /// Whether `text` holds anything to render (`{{`); a template without is its text.
     package static func isTemplate(_ text: String) -> Bool { text.contains("{{") }
 
-    /// The text for `request`, at most `limit` bytes of it. - Throws: why it could not be
-    /// rendered (a helper given what it cannot use, an answer too long).
+    /// The text for `request`, at most `limit` bytes of it; the template names the request
+    /// `requestName` (a webhook's is `originalRequest`). - Throws: why it could not be rendered (a
+    /// helper given what it cannot use, an answer too long).
     package func render(
-        _ request: ParsedRequest, now: Date = Date(), limit: Int = TemplateRenderer.maximumOutput
+        _ request: ParsedRequest, now: Date = Date(), limit: Int = TemplateRenderer.maximumOutput,
+        requestName: String = "request"
     ) throws(StubError.Reason) -> String {
-        var renderer = TemplateRenderer(request: request, now: now, limit: limit)
+        var renderer = TemplateRenderer(request: request, now: now, limit: limit, requestName: requestName)
         try renderer.render(nodes, scope: TemplateScope(this: .null))
         return renderer.output
     }
@@ -336,12 +338,15 @@ package struct TemplateRenderer {
     let request: ParsedRequest
     let now: Date
     let limit: Int
+    /// What templates call the request: `request`, or a webhook's `originalRequest`.
+    let requestName: String
     private(set) var output = ""
 
-    init(request: ParsedRequest, now: Date, limit: Int) {
+    init(request: ParsedRequest, now: Date, limit: Int, requestName: String = "request") {
         self.request = request
         self.now = now
         self.limit = limit
+        self.requestName = requestName
     }
 
     /// `request.NAME` as templates read it, WireMock's names; made only when a template asks
@@ -443,7 +448,7 @@ package struct TemplateRenderer {
             value = scope.this
         } else if let named = scope.names[first] {
             value = named
-        } else if first == "request", let name = rest.popFirst() {
+        } else if first == requestName, let name = rest.popFirst() {
             value = Self.member(name, of: request)
         } else {
             value = scope.this.member(first)

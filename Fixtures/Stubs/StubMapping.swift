@@ -49,6 +49,8 @@ package struct StubMapping: Sendable {
     package let scenarioName: String?
     package let requiredScenarioState: String?
     package let newScenarioState: String?
+    /// What it sends after it answers.
+    package let webhooks: [Webhook]
     /// The mapping as given, with its `id`: what the admin API lists.
     package let json: JSONValue
     /// What it costs to keep, in bytes: its JSON text (the tree it is read into takes a few times
@@ -76,7 +78,7 @@ package struct StubMapping: Sendable {
         let mapping = try Fields(json, path: path)
         try mapping.allow([
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
-            "newScenarioState", "metadata", "persistent", "insertionIndex",
+            "newScenarioState", "metadata", "persistent", "insertionIndex", "serveEventListeners", "postServeActions",
         ])
         let given = try mapping.string("id")
         let uuid = try mapping.string("uuid")
@@ -121,7 +123,8 @@ package struct StubMapping: Sendable {
             response: try StubResponse(response, files: files, templating: templating),
             scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
-            newScenarioState: scenario["newScenarioState"], json: .object(stored),
+            newScenarioState: scenario["newScenarioState"], webhooks: try Webhook.all(in: mapping),
+            json: .object(stored),
             size: JSONValue.object(stored).data.count)
     }
 

@@ -56,6 +56,52 @@ package struct StubResponse: Sendable {
     package let delayDistribution: DelayDistribution?
     package let dribble: Dribble?
     package let fault: Fault?
+    /// `proxyBaseUrl`: the answer is another server's.
+    package let proxy: Proxy?
+
+    /// A stub that passes its requests on (`proxyBaseUrl`) to another server, whose answer it
+    /// gives, with the stub's own `headers` on top.
+    package struct Proxy: Sendable {
+        let base: Webhook.Text
+        /// `additionalProxyRequestHeaders`, set on the request passed on.
+        let additionalHeaders: [(HTTPField.Name, String)]
+        /// `removeProxyRequestHeaders` (WireMock 3).
+        let removedHeaders: [HTTPField.Name]
+        /// `proxyUrlPrefixToRemove` (WireMock 3): taken off the path before it is passed on.
+        let prefixToRemove: String?
+
+        /// Fields that belong to one connection, not to the request or answer passed on.
+        package static let hopByHop: [HTTPField.Name] = [
+            .connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!, .te, .upgrade,
+            .proxyAuthorization,
+        ]
+
+        /// The request to pass on for `request`: its method, fields and body, to the base URL
+        /// followed by its path and query. - Throws: why it cannot be (a template that fails, a
+        /// base that is not an http:// or https:// address).
+        package func request(for request: ParsedRequest) throws(StubError.Reason) -> HTTPRequest {
+            let address: String
+            switch base {
+            case .plain(let text): address = text
+            case .template(let template): address = try template.render(request)
+            }
+            guard let (scheme, authority, basePath) = Webhook.target(address) else {
+                throw "proxyBaseUrl \(address) is not an http:// or https:// address"
+            }
+            var target = request.url
+            if let prefixToRemove, target.hasPrefix(prefixToRemove) {
+                target = String(target.dropFirst(prefixToRemove.count))
+            }
+            let trimmed = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+            var passed = request.head
+            passed.scheme = scheme
+            passed.authority = authority
+            passed.path = trimmed + (target.hasPrefix("/") ? target : "/" + target)
+            for name in Self.hopByHop + removedHeaders { passed.headerFields[name] = nil }
+            for (name, value) in additionalHeaders { passed.headerFields[name] = value }
+            return passed
+        }
+    }
 
     package enum Body: Sendable {
         case bytes(Data)
@@ -83,6 +129,7 @@ package struct StubResponse: Sendable {
         try fields.allow([
             "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
             "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
+            "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
         ])
         status = try fields.int("status", in: 100...599) ?? 200
         if status < 200 {
@@ -176,6 +223,7 @@ package struct StubResponse: Sendable {
         }
         self.headers = headers
         self.headerTemplates = headerTemplates
+        proxy = try Self.proxy(fields, templated: templated, bodies: bodies)
         let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0
         delay = .milliseconds(milliseconds)
         delayDistribution = try Self.distribution(fields.fields("delayDistribution"))
@@ -199,7 +247,50 @@ package struct StubResponse: Sendable {
         }
     }
 
-    private static func distribution(_ fields: Fields?) throws(StubError) -> DelayDistribution? {
+    private static func proxy(_ fields: Fields, templated: Bool, bodies: [String]) throws(StubError) -> Proxy? {
+        guard let base = try fields.string("proxyBaseUrl") else {
+            let options = ["additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
+            if let given = options.first(where: { fields.object[$0] != nil }) {
+                throw .field(fields.child(given), "needs a proxyBaseUrl")
+            }
+            return nil
+        }
+        let path = fields.child("proxyBaseUrl")
+        if let body = bodies.first {
+            throw .field(
+                fields.child(body), "a stub that proxies answers with the other server's body: leave out \(body)")
+        }
+        let text: Webhook.Text = templated ? try Webhook.Text(base, path: path) : .plain(base)
+        if case .plain(let address) = text, Webhook.target(address) == nil {
+            throw .field(path, "\(address) is not an http:// or https:// address")
+        }
+        var additional: [(HTTPField.Name, String)] = []
+        if let given = try fields.fields("additionalProxyRequestHeaders") {
+            for name in given.object.keys.sorted() {
+                guard let field = HTTPField.Name(name), let value = try given.string(name),
+                    !value.contains(where: { $0 == "\r" || $0 == "\n" })
+                else { throw .field(given.child(name), "must be a header field name and a string on one line") }
+                additional.append((field, value))
+            }
+        }
+        var removed: [HTTPField.Name] = []
+        switch fields.object["removeProxyRequestHeaders"] {
+        case nil: break
+        case .array(let names)?:
+            for name in names {
+                guard case .string(let text) = name, let field = HTTPField.Name(text) else {
+                    throw .field(fields.child("removeProxyRequestHeaders"), "must be an array of header field names")
+                }
+                removed.append(field)
+            }
+        default: throw .field(fields.child("removeProxyRequestHeaders"), "must be an array of header field names")
+        }
+        return Proxy(
+            base: text, additionalHeaders: additional, removedHeaders: removed,
+            prefixToRemove: try fields.string("proxyUrlPrefixToRemove"))
+    }
+
+    static func distribution(_ fields: Fields?) throws(StubError) -> DelayDistribution? {
         guard let fields else { return nil }
         func number(_ key: String, _ range: ClosedRange<Double>) throws(StubError) -> Double? {
             switch fields.object[key] {

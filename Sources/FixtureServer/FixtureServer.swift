@@ -47,6 +47,10 @@ public struct FixtureServer: Sendable {
         /// Sends every request but the admin routes' to a real backend instead (`apps serve
         /// --proxy`); faults still apply on the way back.
         public var forward: Forward?
+        /// Sends the server's own requests, each to the absolute URL it carries: a stub's
+        /// `proxyBaseUrl`, a stub's webhooks. `nil`: a stub that proxies answers `502`, and a
+        /// webhook is logged as not sent.
+        public var send: Forward?
         /// Keeps the forwarded answers that are fixture data (`apps serve --record DIR`).
         public var recorder: FixtureRecorder?
         /// When set, the `/__admin/` routes answer only requests with `Authorization: Bearer TOKEN`
@@ -99,6 +103,7 @@ public struct FixtureServer: Sendable {
             self.onStreamEnd = nil
             self.answer = nil
             self.forward = nil
+            self.send = nil
             self.recorder = nil
             self.adminToken = nil
             self.maximumDelayedAnswers = 512
@@ -337,6 +342,8 @@ struct BackendResponder: HTTPResponder {
         let (routed, note, nearMisses): (Bool, String?, NearMisses?)
         switch await plan(parsed, forwarding: forward != nil) {
         case .stub(let stub):
+            // After the answer (or the fault that takes its place), never holding it.
+            defer { send(stub.webhooks, for: parsed) }
             let record = recorder(true, nil, nil)
             if let cutShort = try await wait(configuration.latency, context: context, record: record) {
                 return cutShort
@@ -526,7 +533,11 @@ struct BackendResponder: HTTPResponder {
         }
         let head: HTTPResponse
         var data: Data
-        (head, data) = stub.answer(to: parsed)
+        if let proxy = stub.proxy {
+            (head, data) = await proxied(stub, proxy, parsed)
+        } else {
+            (head, data) = stub.answer(to: parsed)
+        }
         let fault: FaultInjector.Fault
         switch stub.fault {
         case .connectionResetByPeer?:
@@ -550,6 +561,77 @@ struct BackendResponder: HTTPResponder {
         return deliver(
             head, data, fault: fault, pacing: stub.dribble, request: request, context: context, record: record)
     }
+
+    /// Another server's answer to `parsed`, passed on by a stub's `proxyBaseUrl`, with the stub's
+    /// own fields on top; `502` when it cannot be had.
+    private func proxied(_ stub: StubResponse, _ proxy: StubResponse.Proxy, _ parsed: ParsedRequest) async -> (
+        HTTPResponse, Data
+    ) {
+        let request: HTTPRequest
+        do throws(StubError.Reason) { request = try proxy.request(for: parsed) } catch {
+            return jsonAnswer(.internalServerError, ["message": "The stub could not proxy the request: \(error.text)."])
+        }
+        guard let send = configuration.send else {
+            return jsonAnswer(
+                .badGateway, ["message": "This server sends no requests of its own: the stub cannot proxy."])
+        }
+        do {
+            var (head, data) = try await send(request, parsed.body.isEmpty ? nil : parsed.body)
+            for name in StubResponse.Proxy.hopByHop { head.headerFields[name] = nil }
+            for (name, value) in stub.headers { head.headerFields[name] = value }
+            return (head, data)
+        } catch {
+            let address = "\(request.scheme ?? "http")://\(request.authority ?? "")"
+            return jsonAnswer(
+                .badGateway,
+                ["message": "\(address), the stub's proxyBaseUrl, did not answer: \(error.localizedDescription)"])
+        }
+    }
+
+    /// Sends a stub's webhooks for `parsed`, each after its delay and bounded by
+    /// ``webhookTimeout``, without holding anything; each is logged, sent or not.
+    private func send(_ webhooks: [Webhook], for parsed: ParsedRequest) {
+        guard !webhooks.isEmpty else { return }
+        let (logger, send) = (logger, configuration.send)
+        for webhook in webhooks {
+            Task {
+                let request: HTTPRequest
+                let body: Data
+                do throws(StubError.Reason) { (request, body) = try webhook.request(for: parsed) } catch {
+                    logger.error("webhook not sent: \(error.text)")
+                    return
+                }
+                let target =
+                    "\(request.method) \(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "")"
+                guard let send else {
+                    logger.error("webhook \(target) not sent: this server sends no requests of its own")
+                    return
+                }
+                do {
+                    try await Task.sleep(for: webhook.sampledDelay())
+                    let status = try await withThrowingTaskGroup(of: Int?.self) { group in
+                        group.addTask { try await send(request, body.isEmpty ? nil : body).0.status.code }
+                        group.addTask {
+                            try await Task.sleep(for: Self.webhookTimeout)
+                            return nil
+                        }
+                        defer { group.cancelAll() }
+                        return try await group.next() ?? nil
+                    }
+                    if let status {
+                        logger.info("webhook \(target): \(status)")
+                    } else {
+                        logger.error("webhook \(target): no answer within \(Self.webhookTimeout)")
+                    }
+                } catch {
+                    logger.error("webhook \(target) failed: \(error.localizedDescription)")
+                }
+            }
+        }
+    }
+
+    /// How long a webhook may take to be answered.
+    static let webhookTimeout: Duration = .seconds(10)
 
     /// A stub's body file sent as it is read, never whole in memory: opened without following a
     /// link (and checked to be inside `__files/` again, whatever it was when the stub was added),
@@ -613,10 +695,10 @@ struct BackendResponder: HTTPResponder {
         HTTPResponse, Data
     ) {
         var request = request
-        for name in Self.hopByHop { request.headerFields[name] = nil }
+        for name in StubResponse.Proxy.hopByHop { request.headerFields[name] = nil }
         do {
             var (head, data) = try await forward(request, body.isEmpty ? nil : body)
-            for name in Self.hopByHop { head.headerFields[name] = nil }
+            for name in StubResponse.Proxy.hopByHop { head.headerFields[name] = nil }
             if let recorder = configuration.recorder, request.method == .get, head.status == .ok {
                 do {
                     if let file = try recorder.record(path: request.path ?? "/", body: data) {
@@ -632,12 +714,6 @@ struct BackendResponder: HTTPResponder {
                 .badGateway, ["message": "The backend behind --proxy did not answer: \(error.localizedDescription)"])
         }
     }
-
-    /// Fields that belong to one connection, not to the request or answer passed on.
-    static let hopByHop: [HTTPField.Name] = [
-        .connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!, .te, .upgrade,
-        .proxyAuthorization,
-    ]
 
     /// The body in `pieces` pieces, the last one `duration` after the first.
     private func dribble(_ data: Data, pieces: Int, over duration: Duration) -> ResponseBody {

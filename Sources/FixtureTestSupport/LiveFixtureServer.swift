@@ -2,6 +2,7 @@ import FixtureServer
 import Fixtures
 import Foundation
 import Logging
+import NIOTransport
 import ServiceLifecycle
 
 /// A FixtureServer running for one test, on `127.0.0.1` and a port the system chose.
@@ -38,6 +39,10 @@ public func withFixtureServer<T: Sendable>(
     var configuration = configuration
     configuration.host = "127.0.0.1"
     configuration.port = 0
+    if configuration.send == nil {
+        let client = NIOHTTPClient(timeout: .seconds(10))
+        configuration.send = { request, body in try await client.send(request, body: body) }
+    }
     let logger = Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
     let server = FixtureServer(
         configuration: configuration, backend: try FixtureBackend(configuration: backend), logger: logger)

@@ -155,6 +155,101 @@ struct StubTests {
         }
     }
 
+    @Test func aStubWithAProxyBaseUrlGivesTheOtherServersAnswerWithItsOwnFields() async throws {
+        try await withFixtureServer { upstream in
+            _ = try await Backend.send(
+                upstream, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"urlPath": "/real/hello", "queryParameters": {"q": {"equalTo": "1"}}}, "response": {"body": "hi", "headers": {"X-Real": "yes"}}}"#
+            )
+            try await withFixtureServer { server in
+                let created = try await Backend.send(
+                    server, .post, "/__admin/mappings",
+                    json: #"""
+                        {"request": {"urlPathPattern": "/api/.*"},
+                         "response": {"proxyBaseUrl": "http://127.0.0.1:\#(upstream.port)/real", "proxyUrlPrefixToRemove": "/api",
+                                      "additionalProxyRequestHeaders": {"X-Via": "stub"}, "headers": {"X-Stub": "yes"}}}
+                        """#)
+                #expect(created.status == 201)
+                let answer = try await Backend.send(server, .get, "/api/hello?q=1")
+                #expect(answer.status == 200)
+                #expect(answer.text == "hi")
+                #expect(answer.fields[HTTPField.Name("X-Real")!] == "yes")
+                #expect(answer.fields[HTTPField.Name("X-Stub")!] == "yes")
+                let journal = try await Backend.send(upstream, .get, "/__admin/requests")
+                let entries = journal.json["requests"] as? [[String: Any]]
+                let headers = (entries?.first?["request"] as? [String: Any])?["headers"] as? [String: Any]
+                #expect(headers?["x-via"] as? String == "stub")
+            }
+        }
+    }
+
+    @Test func aStubWhoseProxyDoesNotAnswerIs502SayingSo() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"urlPath": "/api"}, "response": {"proxyBaseUrl": "http://127.0.0.1:1"}}"#)
+            let answer = try await Backend.send(server, .get, "/api")
+            #expect(answer.status == 502)
+            #expect(
+                (answer.json["message"] as? String)?.hasPrefix(
+                    "http://127.0.0.1:1, the stub's proxyBaseUrl, did not answer") == true)
+        }
+    }
+
+    @Test func aWebhookIsSentAfterTheAnswerRenderedFromTheRequest() async throws {
+        let (received, arrival) = AsyncStream.makeStream(of: (String, Data).self)
+        try await withScriptedServer({ connection in
+            arrival.yield((connection.head, connection.body))
+            connection.write("HTTP/1.1 204 No Content\r\n\r\n")
+        }) { receiver in
+            try await withFixtureServer { server in
+                let created = try await Backend.send(
+                    server, .post, "/__admin/mappings",
+                    json: #"""
+                        {"request": {"method": "POST", "urlPath": "/orders"}, "response": {"status": 201},
+                         "serveEventListeners": [{"name": "webhook", "parameters": {
+                           "method": "POST", "url": "\#(receiver.absoluteString)/callback/{{jsonPath originalRequest.body '$.id'}}",
+                           "headers": {"Content-Type": "application/json", "X-Order": "{{originalRequest.headers.X-Trace}}"},
+                           "body": "{\"order\": \"{{jsonPath originalRequest.body '$.id'}}\", \"state\": \"paid\"}"}}],
+                         "postServeActions": [{"name": "webhook", "parameters": {"method": "GET", "url": "http://127.0.0.1:1/nobody"}}]}
+                        """#)
+                #expect(created.status == 201)
+                let answer = try await Backend.send(
+                    server, .post, "/orders", fields: [HTTPField.Name("X-Trace")!: "t-9"], json: #"{"id": "o-42"}"#)
+                #expect(answer.status == 201, "answered, the webhook to an address nobody answers not waited for")
+                var iterator = received.makeAsyncIterator()
+                let (head, body) = try #require(await iterator.next())
+                #expect(head.hasPrefix("POST /callback/o-42 HTTP/1.1"))
+                #expect(head.lowercased().contains("x-order: t-9"))
+                #expect(String(decoding: body, as: UTF8.self) == #"{"order": "o-42", "state": "paid"}"#)
+            }
+        }
+    }
+
+    @Test func aWebhookOfAnotherExtensionOrWithoutAnAddressIsRefused() async throws {
+        try await withFixtureServer { server in
+            let other = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {}, "response": {}, "serveEventListeners": [{"name": "kafka-publish", "parameters": {}}]}"#
+            )
+            #expect(other.status == 422)
+            #expect(
+                other.json["message"] as? String
+                    == "serveEventListeners[0].name: kafka-publish is a WireMock extension this server does not have; it sends webhook"
+            )
+            let nowhere = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {}, "response": {}, "postServeActions": [{"name": "webhook", "parameters": {"method": "POST", "url": "ftp://x"}}]}"#
+            )
+            #expect(
+                nowhere.json["message"] as? String
+                    == "postServeActions[0].parameters.url: ftp://x is not an http:// or https:// address")
+        }
+    }
+
     @Test func withATokenTheAdminRoutesAnswerOnlyWhoHasIt() async throws {
         var configuration = FixtureServer.Configuration()
         configuration.adminToken = "s3cret"

@@ -231,6 +231,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
         let (token, tokenLine) = adminAccess(environment: ProcessInfo.processInfo.environment)
         configuration.adminToken = token
+        let client = NIOHTTPClient(timeout: .seconds(30))
+        configuration.send = { request, body in try await client.send(request, body: body) }
         if let upstream {
             configuration.forward = Self.forwarder(to: upstream)
             configuration.recorder = record.map { FixtureRecorder(directory: URL(fileURLWithPath: $0)) }
