@@ -248,6 +248,13 @@ struct BackendResponder: HTTPResponder {
     let logger: Logger
     let faults: FaultInjector
     let delays: DelayedAnswers
+    /// How this server names itself in the `Via` of the requests it sends (a stub's proxy, its
+    /// webhooks), so that a stub that sends to the server itself ends instead of looping.
+    let via = "apps-serve-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    /// The most times a request may have come through this server's own proxying or webhooks:
+    /// below the 8 connections to one host that the sending client keeps, which a chain of
+    /// proxies to the server itself holds at once.
+    static let maximumHops = 5
 
     /// Answers the request and logs it (at `info`, which `apps serve --verbose` shows).
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -568,8 +575,16 @@ struct BackendResponder: HTTPResponder {
         HTTPResponse, Data
     ) {
         let request: HTTPRequest
-        do throws(StubError.Reason) { request = try proxy.request(for: parsed) } catch {
+        do throws(StubError.Reason) { request = passedOn(try proxy.request(for: parsed), from: parsed) } catch {
             return jsonAnswer(.internalServerError, ["message": "The stub could not proxy the request: \(error.text)."])
+        }
+        guard hops(parsed) < Self.maximumHops else {
+            return jsonAnswer(
+                HTTPResponse.Status(code: 508, reasonPhrase: "Loop Detected"),
+                [
+                    "message":
+                        "The request came through this server's proxying \(Self.maximumHops) times: a stub proxies to the server itself."
+                ])
         }
         guard let send = configuration.send else {
             return jsonAnswer(
@@ -592,12 +607,19 @@ struct BackendResponder: HTTPResponder {
     /// ``webhookTimeout``, without holding anything; each is logged, sent or not.
     private func send(_ webhooks: [Webhook], for parsed: ParsedRequest) {
         guard !webhooks.isEmpty else { return }
+        guard hops(parsed) < Self.maximumHops else {
+            logger.error("webhooks not sent: the request came through this server's webhooks \(Self.maximumHops) times")
+            return
+        }
         let (logger, send) = (logger, configuration.send)
         for webhook in webhooks {
             Task {
                 let request: HTTPRequest
                 let body: Data
-                do throws(StubError.Reason) { (request, body) = try webhook.request(for: parsed) } catch {
+                do throws(StubError.Reason) {
+                    let (made, data) = try webhook.request(for: parsed)
+                    (request, body) = (passedOn(made, from: parsed), data)
+                } catch {
                     logger.error("webhook not sent: \(error.text)")
                     return
                 }
@@ -629,6 +651,20 @@ struct BackendResponder: HTTPResponder {
             }
         }
     }
+
+    /// How many times `parsed` came through this server's proxying or webhooks (its `Via`).
+    private func hops(_ parsed: ParsedRequest) -> Int {
+        parsed.header(Self.viaField).reduce(0) { $0 + $1.components(separatedBy: via).count - 1 }
+    }
+
+    /// `request`, sent on behalf of `parsed`, marked as having come through this server once more.
+    private func passedOn(_ request: HTTPRequest, from parsed: ParsedRequest) -> HTTPRequest {
+        var request = request
+        request.headerFields[Self.viaField] = (parsed.header(Self.viaField) + ["1.1 \(via)"]).joined(separator: ", ")
+        return request
+    }
+
+    static let viaField = HTTPField.Name("Via")!
 
     /// How long a webhook may take to be answered.
     static let webhookTimeout: Duration = .seconds(10)

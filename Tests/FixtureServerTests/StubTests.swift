@@ -197,6 +197,20 @@ struct StubTests {
         }
     }
 
+    /// A careless stub that proxies to its own server would hold a connection per hop, forever.
+    @Test func aStubThatProxiesToItsOwnServerEndsInALoopDetected() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"urlPath": "/loop"}, "response": {"proxyBaseUrl": "http://127.0.0.1:\#(server.port)"}}"#
+            )
+            let answer = try await Backend.send(server, .get, "/loop")
+            #expect(answer.status == 508)
+            #expect((answer.json["message"] as? String)?.contains("a stub proxies to the server itself") == true)
+        }
+    }
+
     @Test func aWebhookIsSentAfterTheAnswerRenderedFromTheRequest() async throws {
         let (received, arrival) = AsyncStream.makeStream(of: (String, Data).self)
         try await withScriptedServer({ connection in
