@@ -25,6 +25,34 @@ struct Admin: Sendable {
         init(_ refusal: StubError) {
             self.init(status: .init(code: refusal.status), message: refusal.message)
         }
+
+        /// The answer's body: `message`, and the same in WireMock's shape for its clients,
+        /// `errors: [{"code": 10, "source": {"pointer": "/request/bodyPatterns/0/matches"},
+        /// "title": …}]` (the code and the pointer for a refused field).
+        var body: Body {
+            var item = Body.Item(title: message, detail: message)
+            if status.code == 422, let colon = message.range(of: ": "),
+                !message[..<colon.lowerBound].contains(" ")
+            {
+                item.code = 10
+                let path = message[..<colon.lowerBound].replacingOccurrences(of: "[", with: ".")
+                    .replacingOccurrences(of: "]", with: "")
+                item.source = ["pointer": "/" + path.split(separator: ".").joined(separator: "/")]
+            }
+            return Body(message: message, errors: [item])
+        }
+
+        struct Body: Encodable {
+            struct Item: Encodable {
+                var code: Int?
+                var source: [String: String]?
+                var title: String
+                var detail: String
+            }
+
+            var message: String
+            var errors: [Item]
+        }
     }
 
     /// The admin route of `request`, its path's segments after `/__admin/` (`requests find`), its
@@ -227,7 +255,7 @@ struct Admin: Sendable {
                         + "POST /__admin/mappings/reset and /import.")
             }
         } catch {
-            return jsonAnswer(error.status, ["message": error.message])
+            return jsonAnswer(error.status, error.body)
         }
     }
 

@@ -67,6 +67,11 @@ struct StubTests {
             #expect(refused.status == 422)
             #expect(
                 refused.json["message"] as? String == "request.bodyPatterns[0].matches: (( is not a regular expression")
+            // WireMock's shape too, which its clients read.
+            let error = (refused.json["errors"] as? [[String: Any]])?.first
+            #expect(error?["code"] as? Int == 10)
+            #expect((error?["source"] as? [String: String])?["pointer"] == "/request/bodyPatterns/0/matches")
+            #expect(error?["title"] as? String == refused.json["message"] as? String)
             let notJSON = try await Backend.send(server, .post, "/__admin/mappings", json: "{")
             #expect(notJSON.status == 400)
             let listed = try await Backend.send(server, .get, "/__admin/mappings")
