@@ -65,7 +65,7 @@ package struct Webhook: Sendable {
                     }
                     hooks.append(try Webhook(parameters))
                 }
-            case .object(let actions)?:
+            case .object(let actions)? where key == "postServeActions":
                 for name in actions.keys.sorted() {
                     guard name == "webhook" else {
                         throw .field(
@@ -73,7 +73,7 @@ package struct Webhook: Sendable {
                     }
                     hooks.append(try Webhook(Fields(actions[name] ?? .null, path: "\(path).\(name)")))
                 }
-            default: throw .field(path, "must be an array of {\"name\": \"webhook\", \"parameters\": {...}}")
+            default: throw .field(path, "must be an array of {\"name\": \"webhook\", \"parameters\": {…}}")
             }
         }
         return hooks

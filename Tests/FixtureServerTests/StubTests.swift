@@ -266,6 +266,10 @@ struct StubTests {
             #expect(
                 nowhere.json["message"] as? String
                     == "postServeActions[0].parameters.url: ftp://x is not an http:// or https:// address")
+            let object = try await Backend.send(
+                server, .post, "/__admin/mappings", json: #"{"request": {}, "response": {}, "serveEventListeners": {}}"#
+            )
+            #expect(object.status == 422, "WireMock 2's object form is postServeActions' alone")
         }
     }
 
