@@ -63,6 +63,9 @@ public final class FixtureBackend: Sendable {
     let scenarioStates = Locked<[String: String]>([:])
     /// The stub mappings, which answer before the fixtures (Docs/Backends.md, "Stubs").
     package let stubs: StubStore
+    /// What in ``Configuration/rootDirectory`` will not answer as written (a body file that is
+    /// not there), one a line; `apps serve` prints them as it starts.
+    package let folderWarnings: [String]
     private let routes: [Route]
 
     /// - Throws: ``FixtureDataError`` when a file of ``Configuration/dataDirectory`` is not a fixture
@@ -75,12 +78,13 @@ public final class FixtureBackend: Sendable {
         self.contract = contract
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
-        let initial =
+        let loaded =
             try configuration.rootDirectory.map { root in
                 try StubFolder.load(root, templating: configuration.globalResponseTemplating, check: contract.check)
-            } ?? []
+            } ?? StubFolder.Loaded()
+        folderWarnings = loaded.warnings
         self.stubs = StubStore(
-            initial: initial, files: configuration.rootDirectory?.appendingPathComponent("__files"),
+            initial: loaded.mappings, files: configuration.rootDirectory?.appendingPathComponent("__files"),
             byteCapacity: configuration.stubBytesPerWorld, ledger: ByteLedger(limit: configuration.stubBytes))
         self.routes =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
@@ -98,6 +102,7 @@ public final class FixtureBackend: Sendable {
         stubs = StubStore(
             initial: base.stubs.initial, files: base.stubs.files, byteCapacity: base.stubs.byteCapacity,
             ledger: base.stubs.ledger)
+        folderWarnings = base.folderWarnings
         routes = base.routes
     }
 

@@ -73,6 +73,11 @@ package final class ParsedRequest: @unchecked Sendable {
         RequestURL("/?" + (bodyText ?? "")).queryValues
     }
 
+    /// The parts of a `multipart/…` body; `nil` when it is not one.
+    package var multipartParts: [MultipartPart]? {
+        MultipartPart.parts(of: body, contentType: header(.contentType).first)
+    }
+
     /// The host the request was sent to, without its port: `Host`'s, or the URL's.
     package var host: String {
         let authority = head.authority ?? ""

@@ -25,6 +25,7 @@ package struct RequestPattern: Sendable {
     let host: StringMatcher?
     let basicAuthorization: String?
     let bodyPatterns: [StringMatcher]
+    let multipartPatterns: [MultipartPattern]
 
     /// A pattern on its own, as the journal's searches take it: `{"method": "GET", "urlPath": "/a"}`.
     package static func parse(_ data: Data) throws(StubError) -> RequestPattern {
@@ -36,6 +37,7 @@ package struct RequestPattern: Sendable {
         try fields.allow([
             "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
             "queryParameters", "headers", "cookies", "formParameters", "host", "basicAuthCredentials", "bodyPatterns",
+            "multipartPatterns",
         ])
         method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
         let urls = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"].filter {
@@ -91,6 +93,17 @@ package struct RequestPattern: Sendable {
             bodyPatterns = matchers
         default: throw .field(fields.child("bodyPatterns"), "must be an array of matchers")
         }
+        switch fields.object["multipartPatterns"] {
+        case nil: multipartPatterns = []
+        case .array(let patterns)?:
+            var multipart: [MultipartPattern] = []
+            for (index, pattern) in patterns.enumerated() {
+                multipart.append(
+                    try MultipartPattern(Fields(pattern, path: fields.child("multipartPatterns[\(index)]"))))
+            }
+            multipartPatterns = multipart
+        default: throw .field(fields.child("multipartPatterns"), "must be an array of multipart patterns")
+        }
     }
 
     private static func matchers(_ fields: Fields?) throws(StubError) -> [(String, StringMatcher)] {
@@ -109,6 +122,7 @@ package struct RequestPattern: Sendable {
         default:
             (pathParameters + queryParameters + cookies + formParameters).contains { $0.1.isCostly }
                 || bodyPatterns.contains(where: \.isCostly) || headers.contains { $0.2.isCostly }
+                || multipartPatterns.contains(where: \.isCostly)
                 || host?.isCostly == true
         }
     }
@@ -191,6 +205,12 @@ package struct RequestPattern: Sendable {
         where !matcher.matches(context.bodyText, json: { context.bodyJSON }, bytes: { context.body }, budget: budget) {
             if differs(.body(matcher, context.bodyText)) { return evaluation }
         }
+        if !multipartPatterns.isEmpty {
+            let parts = context.multipartParts ?? []
+            for (index, pattern) in multipartPatterns.enumerated() where !pattern.matches(parts, budget: budget) {
+                if differs(.multipart(index, isMultipart: context.multipartParts != nil)) { return evaluation }
+            }
+        }
         return evaluation
     }
 }
@@ -231,6 +251,7 @@ enum Mismatch {
     case formParameter(String, StringMatcher, String?)
     case credentials
     case body(StringMatcher, String?)
+    case multipart(Int, isMultipart: Bool)
 
     /// In words: `the header X-Test is missing`.
     var description: String {
@@ -249,6 +270,8 @@ enum Mismatch {
         case .formParameter(let name, let matcher, let value): "the form field \(name) " + matcher.describe(value)
         case .credentials: "the basic credentials differ"
         case .body(let matcher, let value): "the body " + matcher.describe(value)
+        case .multipart(let index, let isMultipart):
+            isMultipart ? "the parts do not fit multipartPatterns[\(index)]" : "the body is not multipart (no boundary)"
         }
     }
 

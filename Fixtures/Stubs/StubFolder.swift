@@ -27,6 +27,14 @@ package enum StubFolder {
     /// parsed into memory many times its size.
     package static let maximumBytes = 64 << 20
 
+    /// A folder's stubs, and what in them will not answer as written.
+    package struct Loaded {
+        package var mappings: [StubMapping] = []
+        /// A `bodyFileName` not in `__files/`, each: kept, as WireMock keeps it, and answered
+        /// `500` until the file is there (`mappings/a.json: response.bodyFileName: …`).
+        package var warnings: [String] = []
+    }
+
     /// The mappings of `root`, files in the order of their paths, in the order each file lists
     /// them, each passed through `check` (the backend holds them to its contract); `templating`:
     /// every response is a template. Every file is
@@ -34,7 +42,7 @@ package enum StubFolder {
     package static func load(
         _ root: URL, maximumBytes: Int = StubFolder.maximumBytes, templating: Bool = false,
         check: (StubMapping) throws(StubError) -> Void = { _ in }
-    ) throws(LoadError) -> [StubMapping] {
+    ) throws(LoadError) -> Loaded {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LoadError(["\(root.path) is not a folder that can be read."])
@@ -52,7 +60,7 @@ package enum StubFolder {
             ])
         }
         let files = root.appendingPathComponent("__files")
-        var mappings: [StubMapping] = []
+        var loaded = Loaded()
         var problems: [String] = []
         var places: [String: String] = [:]
         for name in names {
@@ -73,7 +81,8 @@ package enum StubFolder {
             }
             for (entry, path) in entries {
                 do throws(StubError) {
-                    let mapping = try StubMapping.parse(entry, files: files, path: path, templating: templating)
+                    let mapping = try StubMapping.parse(
+                        entry, files: files, path: path, templating: templating, missingFilesAllowed: true)
                     try check(mapping)
                     let place = path.isEmpty ? file : "\(file) \(path)"
                     if let first = places[mapping.id] {
@@ -82,17 +91,24 @@ package enum StubFolder {
                             "\(mapping.id) is the id of \(first) too: each stub has its own")
                     }
                     places[mapping.id] = place
-                    mappings.append(mapping)
+                    if case .file(let url, _) = mapping.response.body, !FileManager.default.fileExists(atPath: url.path)
+                    {
+                        let field = path.isEmpty ? "response.bodyFileName" : "\(path).response.bodyFileName"
+                        let name = url.path.dropFirst(files.path.count + 1)
+                        loaded.warnings.append(
+                            "\(file): \(field): there is no file \(name) in __files/ (answered 500 until there is)")
+                    }
+                    loaded.mappings.append(mapping)
                 } catch {
                     problems.append("\(file): \(error.message)")
                 }
             }
         }
         guard problems.isEmpty else { throw LoadError(problems) }
-        guard mappings.count <= StubStore.maximumCount else {
+        guard loaded.mappings.count <= StubStore.maximumCount else {
             throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
         }
-        return mappings
+        return loaded
     }
 
     /// The `.json` files under `folder`, at any depth, as paths from it, in order; hidden files and

@@ -73,7 +73,7 @@ package struct StubMapping: Sendable {
     }
 
     package static func parse(
-        _ json: JSONValue, files: URL?, path: String, templating: Bool = false
+        _ json: JSONValue, files: URL?, path: String, templating: Bool = false, missingFilesAllowed: Bool = false
     ) throws(StubError) -> StubMapping {
         let mapping = try Fields(json, path: path)
         try mapping.allow([
@@ -120,7 +120,8 @@ package struct StubMapping: Sendable {
         }
         return StubMapping(
             id: id, priority: priority, request: try RequestPattern(request),
-            response: try StubResponse(response, files: files, templating: templating),
+            response: try StubResponse(
+                response, files: files, templating: templating, missingFilesAllowed: missingFilesAllowed),
             scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
             newScenarioState: scenario["newScenarioState"], webhooks: try Webhook.all(in: mapping),

@@ -125,7 +125,9 @@ package struct StubResponse: Sendable {
     /// The largest body file a template is rendered from.
     static let maximumTemplatedFile = 16 << 20
 
-    init(_ fields: Fields, files: URL?, templating: Bool) throws(StubError) {
+    /// `missingFilesAllowed`: a `bodyFileName` not in `__files/` is kept (and answered `500`
+    /// until it is there), as WireMock keeps one of a folder.
+    init(_ fields: Fields, files: URL?, templating: Bool, missingFilesAllowed: Bool = false) throws(StubError) {
         try fields.allow([
             "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
             "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
@@ -211,7 +213,7 @@ package struct StubResponse: Sendable {
                 }
                 body = .templatedFile(nameTemplate, files: files)
             } else {
-                body = try Self.file(name, in: files, path: path)
+                body = try Self.file(name, in: files, path: path, missingAllowed: missingFilesAllowed)
             }
         } else {
             body = .bytes(Data())
@@ -336,12 +338,15 @@ package struct StubResponse: Sendable {
 
     /// `name` inside the `__files` folder, which it may not leave, and a regular file: a folder, a
     /// FIFO or a device would fail (or hang) only when served.
-    private static func file(_ name: String, in files: URL?, path: String) throws(StubError) -> Body {
+    private static func file(_ name: String, in files: URL?, path: String, missingAllowed: Bool) throws(StubError)
+        -> Body
+    {
         guard let files else { throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)") }
         guard !name.hasPrefix("/"), let file = inside(files.appendingPathComponent(name), files) else {
             throw .field(path, "\(name) is outside __files/")
         }
         let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+        if type == nil, missingAllowed { return .file(file, files: files) }
         guard let type else { throw .field(path, "there is no file \(name) in __files/") }
         guard type == .typeRegular else {
             throw .field(path, "\(name) is not a regular file (a folder, a FIFO or a device)")

@@ -30,9 +30,9 @@ struct StubMappingTests {
         return store.match(request(method, target, fields: fields), body: Data(body.utf8)).stub != nil
     }
 
-    func refusal(_ mapping: String) -> StubError? {
+    func refusal(_ mapping: String, files: URL? = nil) -> StubError? {
         do {
-            _ = try stub(mapping)
+            _ = try stub(mapping, files: files)
             return nil
         } catch {
             return error as? StubError
@@ -294,6 +294,29 @@ struct StubMappingTests {
             refusal(
                 #"{"request": {}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 10}}}"#)?
                 .message == "response.chunkedDribbleDelay.numberOfChunks: must be a whole number from 1 to 10000")
+    }
+
+    @Test func multipartPatternsMatchAnyOrAllPartsOnTheirFieldsAndBodies() throws {
+        let body = [
+            "--XyZ", #"Content-Disposition: form-data; name="info""#, "Content-Type: application/json", "",
+            #"{"id": 7}"#, "--XyZ", #"Content-Disposition: form-data; name="file"; filename="a.txt""#, "", "hello",
+            "--XyZ--", "",
+        ].joined(separator: "\r\n")
+        let form: HTTPFields = [.contentType: "multipart/form-data; boundary=XyZ"]
+        func parts(_ patterns: String, fields: HTTPFields = form) throws -> Bool {
+            try matches(
+                #"{"request": {"multipartPatterns": \#(patterns)}, "response": {}}"#, .post, "/a", fields: fields,
+                body: body)
+        }
+        let info =
+            #"{"headers": {"Content-Disposition": {"contains": "name=\"info\""}}, "bodyPatterns": [{"equalToJson": {"id": 7}}]}"#
+        #expect(try parts("[\(info)]"))
+        #expect(try parts(#"[{"bodyPatterns": [{"equalTo": "hello"}]}]"#))
+        #expect(try !parts(#"[{"matchingType": "ALL", "bodyPatterns": [{"equalTo": "hello"}]}]"#))
+        #expect(try parts(#"[{"matchingType": "ALL", "headers": {"Content-Disposition": {"contains": "form-data"}}}]"#))
+        #expect(try !parts("[\(info)]", fields: [.contentType: "application/json"]), "not multipart")
+        let parsed = try #require(MultipartPart.parts(of: Data(body.utf8), contentType: form[.contentType]))
+        #expect(parsed.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"id": 7}"#, "hello"])
     }
 
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
@@ -580,7 +603,7 @@ struct StubMappingTests {
         #expect(
             throws: StubFolder.LoadError(["\(mappings.path) holds 3 MiB of mappings; a server reads at most 2 MiB."])
         ) {
-            try StubFolder.load(root, maximumBytes: 2 << 20)
+            try StubFolder.load(root, maximumBytes: 2 << 20).mappings
         }
     }
 
@@ -608,7 +631,7 @@ struct StubMappingTests {
         try Data(#"{"request": {"method": 5}, "response": {}}"#.utf8).write(
             to: root.appendingPathComponent("mappings/c.json"))
         #expect(throws: StubFolder.LoadError(["mappings/c.json: request.method: must be a string"])) {
-            try StubFolder.load(root)
+            try StubFolder.load(root).mappings
         }
     }
 
@@ -634,7 +657,7 @@ struct StubMappingTests {
             "mappings/users/deep/er/one.json", #"{"mappings": [{"request": {"urlPath": "/deep"}, "response": {}}]}"#)
         try write("mappings/.hidden/skipped.json", #"{"request": {"urlPath": "/hidden"}, "response": {}}"#)
         try write("mappings/users/notes.txt", "not a mapping")
-        let mappings = try StubFolder.load(root)
+        let mappings = try StubFolder.load(root).mappings
         #expect(mappings.map(\.request.exactPath) == ["/top", "/deep", "/users"])
         #expect(mappings[0].response.status == 201)
         #expect(mappings[2].response.delay == .milliseconds(20))
@@ -660,6 +683,34 @@ struct StubMappingTests {
         #expect(throws: StubFolder.LoadError(problems)) { try StubFolder.load(root) }
         #expect(
             StubFolder.LoadError(problems).message.hasPrefix("4 problems, nothing served:\n  mappings/b/broken.json"))
+    }
+
+    /// WireMock keeps a folder's stub whose body file is missing (and fails when it is served);
+    /// a real team's folder had one, and was refused whole here.
+    @Test func aFolderStubWhoseBodyFileIsMissingIsKeptWithAWarningAndAnswers500() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write(
+            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {}}, {"request": {"urlPath": "/gone"}, "response": {"bodyFileName": "users/404.json"}}]}"#,
+            at: "mappings/users.json", in: root)
+        let loaded = try StubFolder.load(root)
+        #expect(loaded.mappings.count == 2)
+        #expect(
+            loaded.warnings == [
+                "mappings/users.json: mappings[1].response.bodyFileName: there is no file users/404.json in __files/ (answered 500 until there is)"
+            ])
+        let store = StubStore(initial: loaded.mappings)
+        guard case .stub(let stub) = store.match(request("/gone"), body: Data()) else {
+            Issue.record("the stub did not match")
+            return
+        }
+        #expect(stub.response.answer(to: ParsedRequest(request("/gone"), body: Data())).0.status.code == 500)
+        #expect(
+            refusal(
+                #"{"request": {}, "response": {"bodyFileName": "users/404.json"}}"#,
+                files: root.appendingPathComponent("__files"))?.message
+                == "response.bodyFileName: there is no file users/404.json in __files/",
+            "added through the admin API, it is still refused at once")
     }
 
     @Test func equalToJsonIgnoringArrayOrderHoldsForLargeArraysAndStillTellsThemApart() {

@@ -211,6 +211,9 @@ struct ServeCommand: AsyncParsableCommand {
                 rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }, stubBytes: stubBudgetMegabytes << 20)
             backendConfiguration.globalResponseTemplating = globalResponseTemplating
             backend = try FixtureBackend(configuration: backendConfiguration)
+            for warning in backend.folderWarnings {
+                try? StandardStreams().write("warning: --root-dir: \(warning)\n", to: .standardError)
+            }
         } catch let error as StubFolder.LoadError {
             try? StandardStreams().write("error: --root-dir: \(error.message)\n", to: .standardError)
             throw ExitCode(65)
