@@ -66,6 +66,8 @@ public final class FixtureBackend: Sendable {
     /// What in ``Configuration/rootDirectory`` will not answer as written (a body file that is
     /// not there), one a line; `apps serve` prints them as it starts.
     package let folderWarnings: [String]
+    /// WireMock's recording, this world's.
+    package let recorder = StubRecorder()
     private let routes: [Route]
 
     /// - Throws: ``FixtureDataError`` when a file of ``Configuration/dataDirectory`` is not a fixture

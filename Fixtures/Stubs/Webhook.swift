@@ -156,7 +156,7 @@ package struct Webhook: Sendable {
     }
 
     /// An absolute http(s) URL as a request's scheme, authority and path with query.
-    static func target(_ address: String) -> (String, String, String)? {
+    package static func target(_ address: String) -> (String, String, String)? {
         guard let components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.percentEncodedHost, !host.isEmpty
         else { return nil }

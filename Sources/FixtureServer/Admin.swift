@@ -138,6 +138,17 @@ struct Admin: Sendable {
                         matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
                 }
                 return jsonAnswer(.ok, ["nearMisses": Array(misses)])
+            case (.post, "recordings start"):
+                do throws(StubError) { try backend.recorder.start(body) } catch { throw AdminError(error) }
+                return jsonAnswer(.ok, [String: String]())
+            case (.post, "recordings stop"):
+                let mappings: [JSONValue]
+                do throws(StubError) { mappings = try backend.recorder.stop() } catch { throw AdminError(error) }
+                return jsonAnswer(.ok, ["mappings": try keep(mappings)])
+            case (.post, "recordings snapshot"):
+                return jsonAnswer(.ok, ["mappings": try keep(backend.recorder.snapshot())])
+            case (.get, "recordings status"):
+                return jsonAnswer(.ok, ["status": backend.recorder.status.rawValue])
             case (.post, "mappings save"):
                 // WireMock's persist: the stubs added since the start written into the folder's
                 // mappings/, one file each, named by id, so the next start serves them too.
@@ -252,7 +263,8 @@ struct Admin: Sendable {
                         + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
                         + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
-                        + "POST /__admin/mappings/reset and /import.")
+                        + "POST /__admin/mappings/reset and /import, POST /__admin/recordings/start, /stop and "
+                        + "/snapshot, GET /__admin/recordings/status.")
             }
         } catch {
             return jsonAnswer(error.status, error.body)
@@ -266,8 +278,39 @@ struct Admin: Sendable {
         "requests unmatched": [.get], "requests unmatched near-misses": [.get],
         "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
         "near-misses request": [.post], "near-misses request-pattern": [.post], "mappings remove-by-metadata": [.post],
-        "mappings save": [.post],
+        "mappings save": [.post], "recordings start": [.post], "recordings stop": [.post],
+        "recordings snapshot": [.post], "recordings status": [.get],
     ]
+
+    /// Recorded mappings added to the world's stubs, and written into `--root-dir`'s `mappings/`
+    /// when there is one (WireMock persists a recording), as they will be served.
+    private func keep(_ recorded: [JSONValue]) throws(AdminError) -> [JSONValue] {
+        var mappings: [StubMapping] = []
+        for json in recorded {
+            do throws(StubError) {
+                mappings.append(try StubMapping.parse(json, files: backend.stubs.files, path: ""))
+            } catch {
+                throw AdminError(
+                    status: .internalServerError, message: "A recorded stub could not be kept: \(error.message)")
+            }
+        }
+        do throws(StubError) { try backend.stubs.add(mappings) } catch { throw AdminError(error) }
+        if let root = backend.configuration.rootDirectory {
+            let folder = root.appendingPathComponent("mappings")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for mapping in mappings {
+                    try mapping.json.data.write(
+                        to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
+                }
+            } catch {
+                throw AdminError(
+                    status: .internalServerError,
+                    message: "The recording could not be saved: \(error.localizedDescription)")
+            }
+        }
+        return mappings.map(\.json)
+    }
 
     /// The stub id of `mappings ID`, the admin path of one stub.
     static func mappingID(_ route: String) -> String? {

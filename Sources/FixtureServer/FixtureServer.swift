@@ -398,6 +398,8 @@ struct BackendResponder: HTTPResponder {
         let (head, data) =
             if let forward {
                 await forwarded(backendRequest, body: bodyData, to: forward)
+            } else if let recordingFrom = backend.recorder.target {
+                await recorded(parsed, from: recordingFrom)
             } else {
                 configuration.answer?(backendRequest)
                     ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
@@ -600,6 +602,29 @@ struct BackendResponder: HTTPResponder {
             return jsonAnswer(
                 .badGateway,
                 ["message": "\(address), the stub's proxyBaseUrl, did not answer: \(error.localizedDescription)"])
+        }
+    }
+
+    /// The answer of the server being recorded (`/__admin/recordings/start`) to `parsed`, kept by
+    /// the world's recorder; `502` when it does not come.
+    private func recorded(_ parsed: ParsedRequest, from base: String) async -> (HTTPResponse, Data) {
+        guard let (scheme, authority, basePath) = Webhook.target(base), let send = configuration.send else {
+            return jsonAnswer(.badGateway, ["message": "This server sends no requests of its own: it cannot record."])
+        }
+        var request = parsed.head
+        request.scheme = scheme
+        request.authority = authority
+        request.path = (basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath) + parsed.url
+        for name in StubResponse.Proxy.hopByHop { request.headerFields[name] = nil }
+        do {
+            var (head, data) = try await send(passedOn(request, from: parsed), parsed.body.isEmpty ? nil : parsed.body)
+            for name in StubResponse.Proxy.hopByHop { head.headerFields[name] = nil }
+            backend.recorder.keep(parsed, status: head.status.code, headers: head.headerFields, body: data)
+            return (head, data)
+        } catch {
+            return jsonAnswer(
+                .badGateway,
+                ["message": "\(base), the server being recorded, did not answer: \(error.localizedDescription)"])
         }
     }
 

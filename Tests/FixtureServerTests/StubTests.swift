@@ -273,6 +273,51 @@ struct StubTests {
         }
     }
 
+    /// WireMock's recording: what no stub answers goes to the target, and stopping makes stubs of
+    /// it, sign-ins left out.
+    @Test func aRecordingMakesStubsOfWhatTheTargetAnsweredButNeverOfASignIn() async throws {
+        try await withFixtureServer { upstream in
+            _ = try await Backend.send(
+                upstream, .post, "/__admin/mappings",
+                json:
+                    #"{"request": {"method": "POST", "urlPath": "/orders"}, "response": {"status": 201, "jsonBody": {"id": "o-1"}, "headers": {"Set-Cookie": "s=1"}}}"#
+            )
+            try await withFixtureServer { server in
+                #expect(
+                    try await Backend.send(server, .get, "/__admin/recordings/status").json["status"] as? String
+                        == "NeverStarted")
+                let started = try await Backend.send(
+                    server, .post, "/__admin/recordings/start",
+                    json: #"{"targetBaseUrl": "http://127.0.0.1:\#(upstream.port)"}"#)
+                #expect(started.status == 200)
+                #expect(
+                    try await Backend.send(server, .get, "/__admin/recordings/status").json["status"] as? String
+                        == "Recording")
+                let order = try await Backend.send(server, .post, "/orders", json: #"{"item": "tea"}"#)
+                #expect(order.status == 201)
+                #expect(order.json["id"] as? String == "o-1", "the target's answer")
+                _ = try await Backend.send(server, .post, "/koober/signin", json: Backend.johnny)
+                let stopped = try await Backend.send(server, .post, "/__admin/recordings/stop")
+                let mappings = try #require(stopped.json["mappings"] as? [[String: Any]])
+                #expect(mappings.count == 1, "the sign-in, which carries a password and a token, is not recorded")
+                let request = mappings.first?["request"] as? [String: Any]
+                #expect(request?["url"] as? String == "/orders")
+                let response = mappings.first?["response"] as? [String: Any]
+                #expect((response?["headers"] as? [String: Any])?["Set-Cookie"] == nil)
+                // Served by the recorded stub now, the target no longer asked.
+                let before =
+                    try await Backend.send(upstream, .post, "/__admin/requests/count", json: "{}").json["count"] as? Int
+                #expect(
+                    try await Backend.send(server, .post, "/orders", json: #"{"item": "tea"}"#).json["id"] as? String
+                        == "o-1")
+                let after =
+                    try await Backend.send(upstream, .post, "/__admin/requests/count", json: "{}").json["count"] as? Int
+                #expect(before == after)
+                #expect(try await Backend.send(server, .post, "/__admin/recordings/stop").status == 409)
+            }
+        }
+    }
+
     @Test func withATokenTheAdminRoutesAnswerOnlyWhoHasIt() async throws {
         var configuration = FixtureServer.Configuration()
         configuration.adminToken = "s3cret"

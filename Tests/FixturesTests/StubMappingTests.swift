@@ -319,6 +319,44 @@ struct StubMappingTests {
         #expect(parsed.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"id": 7}"#, "hello"])
     }
 
+    @Test func aRecordingKeepsEachRequestOnceWithoutSecretsAsStubsThatServeIt() throws {
+        let recorder = StubRecorder()
+        #expect(throws: StubError.field("targetBaseUrl", "an http:// or https:// address to record from")) {
+            try recorder.start(Data(#"{"targetBaseUrl": "ftp://x"}"#.utf8))
+        }
+        try recorder.start(Data(#"{"targetBaseUrl": "http://127.0.0.1:9"}"#.utf8))
+        let post = ParsedRequest(request(.post, "/orders?x=1"), body: Data(#"{"item": "tea"}"#.utf8))
+        let answer: HTTPFields = [.contentType: "application/json", .setCookie: "s=1"]
+        recorder.keep(post, status: 201, headers: answer, body: Data(#"{"id": "o-1"}"#.utf8))
+        recorder.keep(post, status: 500, headers: [:], body: Data())
+        recorder.keep(
+            ParsedRequest(request("/image"), body: Data()), status: 200, headers: [:], body: Data([0xFF, 0xD8]))
+        let signIn = ParsedRequest(request(.post, "/signin"), body: Data(#"{"email": "a", "password": "b"}"#.utf8))
+        recorder.keep(signIn, status: 200, headers: [:], body: Data(#"{"ok": true}"#.utf8))
+        recorder.keep(
+            ParsedRequest(request("/me"), body: Data()), status: 200, headers: [:],
+            body: Data(#"{"accessToken": "t"}"#.utf8))
+        let recorded = try recorder.stop()
+        #expect(recorded.count == 2, "the repeat kept once, the sign-in and the token left out")
+        let store = StubStore()
+        for json in recorded { try store.add(StubMapping.parse(json, files: nil, path: "")) }
+        guard case .stub(let order) = store.match(request(.post, "/orders?x=1"), body: Data(#"{"item":"tea"}"#.utf8))
+        else {
+            Issue.record("the recorded order does not answer")
+            return
+        }
+        let (head, body) = order.response.answer(to: post)
+        #expect(head.status.code == 201)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"id": "o-1"}"#)
+        #expect(head.headerFields[.setCookie] == nil)
+        guard case .stub(let image) = store.match(request("/image"), body: Data()) else {
+            Issue.record("the recorded image does not answer")
+            return
+        }
+        #expect(image.response.answer(to: ParsedRequest(request("/image"), body: Data())).1 == Data([0xFF, 0xD8]))
+        #expect(recorder.status == .stopped)
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)

@@ -129,7 +129,9 @@ enum HelpText {
         Admin routes, WireMock's: GET /__admin/requests (filters method, urlPath, url, \
         urlPathPattern, limit; secrets redacted), DELETE /__admin/requests, POST \
         /__admin/requests/count, POST /__admin/reset, GET /__admin/scenarios, PUT \
-        /__admin/scenarios/NAME/state {"state": "..."}.
+        /__admin/scenarios/NAME/state {"state": "..."}, POST /__admin/mappings (WireMock's stubs; \
+        --root-dir DIR serves a WireMock folder), POST /__admin/recordings/start \
+        {"targetBaseUrl": "..."} and /stop (stubs of what another server answered).
 
         \(examples(
             "apps serve --port 8080", "apps serve --port 0 --failure-rate 0.1 --reset-rate 0.1 --seed 7",

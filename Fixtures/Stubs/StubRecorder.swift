@@ -1,0 +1,172 @@
+import Foundation
+import HTTPTypes
+
+/// WireMock's recording (`/__admin/recordings/start`, `/stop`, `/status`, `/snapshot`): while it
+/// records, the requests no stub answers go to the target, and each exchange is kept; stopping
+/// turns them into stub mappings in WireMock's JSON, which the world then serves (and a folder can
+/// hold). One world's: each sandbox records on its own.
+///
+/// Secrets are never kept: no request field is (the mappings match on method, URL and body), no
+/// answer's `Set-Cookie` or authentication field is, and an exchange whose request or answer
+/// carries a password, a secret or a token (a sign-in, a sign-up) is not recorded at all.
+package final class StubRecorder: Sendable {
+    package enum Status: String, Sendable, Codable {
+        case neverStarted = "NeverStarted"
+        case recording = "Recording"
+        case stopped = "Stopped"
+    }
+
+    struct Exchange: Sendable {
+        let method: String
+        let url: String
+        let requestBody: Data
+        let status: Int
+        let headers: [(String, String)]
+        let body: Data
+    }
+
+    /// The most exchanges one recording keeps, and the most bytes of bodies.
+    static let maximumExchanges = 1_000
+    static let maximumBytes = 16 << 20
+
+    private struct State {
+        var status = Status.neverStarted
+        var target: String?
+        var exchanges: [Exchange] = []
+        var bytes = 0
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    package var status: Status { state.withLock { $0.status } }
+
+    /// Where requests no stub answers go while recording; `nil` when not recording.
+    package var target: String? { state.withLock { $0.status == .recording ? $0.target : nil } }
+
+    /// Starts recording, from WireMock's `{"targetBaseUrl": "http://…"}`; its other options
+    /// (filters, header capture, body extraction) are refused rather than ignored.
+    package func start(_ body: Data) throws(StubError) {
+        guard let json = JSONValue.parse(body) else { throw StubError(status: 400, message: "The body is not JSON.") }
+        let fields = try Fields(json, path: "")
+        try fields.allow(["targetBaseUrl", "persist", "repeatsAsScenarios"])
+        _ = try fields.bool("persist")
+        _ = try fields.bool("repeatsAsScenarios")
+        guard let target = try fields.string("targetBaseUrl"), Webhook.target(target) != nil else {
+            throw .field("targetBaseUrl", "an http:// or https:// address to record from")
+        }
+        let started = state.withLock { state in
+            guard state.status != .recording else { return false }
+            state = State(status: .recording, target: target)
+            return true
+        }
+        guard started else { throw StubError(status: 409, message: "A recording is already running; stop it first.") }
+    }
+
+    /// Keeps one exchange, unless it carries a secret or the recording is full.
+    package func keep(_ request: ParsedRequest, status: Int, headers: HTTPFields, body: Data) {
+        guard !Self.carriesSecret(request.bodyJSON), !Self.carriesSecret(JSONValue.parse(body)) else { return }
+        let kept = headers.filter { !Self.unrecordedFields.contains($0.name) }.map { ($0.name.canonicalName, $0.value) }
+        let exchange = Exchange(
+            method: request.method, url: request.url, requestBody: request.body, status: status, headers: kept,
+            body: body)
+        state.withLock { state in
+            let size = exchange.requestBody.count + exchange.body.count
+            guard state.status == .recording, state.exchanges.count < Self.maximumExchanges,
+                state.bytes + size <= Self.maximumBytes
+            else { return }
+            state.exchanges.append(exchange)
+            state.bytes += size
+        }
+    }
+
+    /// Stops recording: the mappings of what it kept.
+    package func stop() throws(StubError) -> [JSONValue] {
+        let exchanges = state.withLock { state -> [Exchange]? in
+            guard state.status == .recording else { return nil }
+            state.status = .stopped
+            return state.exchanges
+        }
+        guard let exchanges else { throw StubError(status: 409, message: "No recording is running: start one first.") }
+        return Self.mappings(exchanges)
+    }
+
+    /// The mappings of what the recording kept so far, recording on.
+    package func snapshot() -> [JSONValue] {
+        Self.mappings(state.withLock { $0.exchanges })
+    }
+
+    /// A stub mapping per exchange, as WireMock's recorder writes one; a request made again (the
+    /// same method, URL and body) is kept once, with its first answer.
+    static func mappings(_ exchanges: [Exchange]) -> [JSONValue] {
+        var seen = Set<String>()
+        var mappings: [JSONValue] = []
+        for exchange in exchanges {
+            let key = "\(exchange.method) \(exchange.url) \(exchange.requestBody.base64EncodedString())"
+            guard seen.insert(key).inserted else { continue }
+            mappings.append(mapping(exchange, index: mappings.count + 1))
+        }
+        return mappings
+    }
+
+    private static func mapping(_ exchange: Exchange, index: Int) -> JSONValue {
+        var request: [String: JSONValue] = ["method": .string(exchange.method), "url": .string(exchange.url)]
+        if !exchange.requestBody.isEmpty {
+            request["bodyPatterns"] = .array([bodyPattern(exchange.requestBody)])
+        }
+        var response: [String: JSONValue] = ["status": .number(Double(exchange.status))]
+        if !exchange.body.isEmpty {
+            if let text = String(data: exchange.body, encoding: .utf8) {
+                response["body"] = .string(text)
+            } else {
+                response["base64Body"] = .string(exchange.body.base64EncodedString())
+            }
+        }
+        if !exchange.headers.isEmpty {
+            var headers: [String: JSONValue] = [:]
+            for (name, value) in exchange.headers { headers[name] = .string(value) }
+            response["headers"] = .object(headers)
+        }
+        let path = RequestURL(exchange.url).path
+        let name = path.split(separator: "/").joined(separator: "_").filter {
+            $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-"
+        }
+        return .object([
+            "id": .string(UUID().uuidString.lowercased()), "name": .string(name.isEmpty ? "root" : name),
+            "request": .object(request), "response": .object(response), "persistent": .bool(true),
+            "insertionIndex": .number(Double(index)),
+        ])
+    }
+
+    /// `equalToJson` for JSON (arrays in any order, extra members allowed, as WireMock records),
+    /// `equalTo` for other text, `binaryEqualTo` for bytes.
+    private static func bodyPattern(_ body: Data) -> JSONValue {
+        if JSONValue.parse(body) != nil, let text = String(data: body, encoding: .utf8) {
+            return .object([
+                "equalToJson": .string(text), "ignoreArrayOrder": .bool(true), "ignoreExtraElements": .bool(true),
+            ])
+        }
+        if let text = String(data: body, encoding: .utf8) { return .object(["equalTo": .string(text)]) }
+        return .object(["binaryEqualTo": .string(body.base64EncodedString())])
+    }
+
+    /// Answer fields never written: cookies, authentication, and those of one connection.
+    private static let unrecordedFields: Set<HTTPField.Name> = [
+        .setCookie, .authorization, .wwwAuthenticate, .proxyAuthenticate, .contentLength, .transferEncoding,
+        .connection, .date, HTTPField.Name("Keep-Alive")!,
+    ]
+
+    /// Whether `json` has a member that holds a secret, at any depth: a password, a secret, a token.
+    static func carriesSecret(_ json: JSONValue?) -> Bool {
+        switch json {
+        case .object(let members)?:
+            return members.contains { name, value in
+                let lowered = name.lowercased()
+                return ["password", "secret", "token"].contains { lowered.contains($0) } || carriesSecret(value)
+            }
+        case .array(let items)?: return items.contains { carriesSecret($0) }
+        default: return false
+        }
+    }
+}
