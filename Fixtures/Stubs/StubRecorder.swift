@@ -66,11 +66,7 @@ package final class StubRecorder: Sendable {
 
     /// Keeps one exchange, unless it carries a secret or the recording is full.
     package func keep(_ request: ParsedRequest, status: Int, headers: HTTPFields, body: Data) {
-        guard !Self.carriesSecret(request.bodyJSON), !Self.carriesSecret(JSONValue.parse(body)) else { return }
-        let kept = headers.filter { !Self.unrecordedFields.contains($0.name) }.map { ($0.name.canonicalName, $0.value) }
-        let exchange = Exchange(
-            method: request.method, url: request.url, requestBody: request.body, status: status, headers: kept,
-            body: body)
+        guard let exchange = Self.exchange(request, status: status, headers: headers, body: body) else { return }
         state.withLock { state in
             let size = exchange.requestBody.count + exchange.body.count
             guard state.status == .recording, state.exchanges.count < Self.maximumExchanges,
@@ -79,6 +75,15 @@ package final class StubRecorder: Sendable {
             state.exchanges.append(exchange)
             state.bytes += size
         }
+    }
+
+    /// What is kept of an exchange; `nil` when it carries a secret.
+    static func exchange(_ request: ParsedRequest, status: Int, headers: HTTPFields, body: Data) -> Exchange? {
+        guard !carriesSecret(request.bodyJSON), !carriesSecret(JSONValue.parse(body)) else { return nil }
+        let kept = headers.filter { !unrecordedFields.contains($0.name) }.map { ($0.name.canonicalName, $0.value) }
+        return Exchange(
+            method: request.method, url: request.url, requestBody: request.body, status: status, headers: kept,
+            body: body)
     }
 
     /// Stops recording: the mappings of what it kept.
@@ -110,7 +115,7 @@ package final class StubRecorder: Sendable {
         return mappings
     }
 
-    private static func mapping(_ exchange: Exchange, index: Int) -> JSONValue {
+    static func mapping(_ exchange: Exchange, index: Int) -> JSONValue {
         var request: [String: JSONValue] = ["method": .string(exchange.method), "url": .string(exchange.url)]
         if !exchange.requestBody.isEmpty {
             request["bodyPatterns"] = .array([bodyPattern(exchange.requestBody)])
@@ -168,5 +173,51 @@ package final class StubRecorder: Sendable {
         case .array(let items)?: return items.contains { carriesSecret($0) }
         default: return false
         }
+    }
+}
+
+/// Writes what a real backend answered as a WireMock folder (`apps serve --proxy URL --record DIR
+/// --record-as wiremock`): each exchange a stub mapping in `DIR/mappings/`, which WireMock, or
+/// `apps serve --root-dir DIR`, then serves. A request made again is written once; secrets never
+/// are (see ``StubRecorder``).
+///
+/// ```swift
+/// let recorder = StubFolderRecorder(directory: URL(fileURLWithPath: "recorded"))
+/// let file = try recorder.record(request, body: Data(), answer: response, answerBody: data)
+/// // "mappings/lotto_draws-….json"
+/// ```
+public final class StubFolderRecorder: Sendable {
+    public let directory: URL
+    private let written = Locked((keys: Set<String>(), count: 0))
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes the exchange as a stub mapping. - Returns: the file written, relative to
+    /// ``directory``; `nil` for a repeat or an exchange that carries a secret.
+    @discardableResult
+    public func record(_ request: HTTPRequest, body: Data, answer: HTTPResponse, answerBody: Data) throws -> String? {
+        let parsed = ParsedRequest(request, body: body)
+        guard
+            let exchange = StubRecorder.exchange(
+                parsed, status: answer.status.code, headers: answer.headerFields, body: answerBody)
+        else { return nil }
+        let key = "\(exchange.method) \(exchange.url) \(exchange.requestBody.base64EncodedString())"
+        let index: Int? = written.withLock { written in
+            guard written.keys.insert(key).inserted else { return nil }
+            written.count += 1
+            return written.count
+        }
+        guard let index else { return nil }
+        let mapping = StubRecorder.mapping(exchange, index: index)
+        guard case .object(let members) = mapping, case .string(let id)? = members["id"],
+            case .string(let name)? = members["name"]
+        else { return nil }
+        let file = "mappings/\(name)-\(id).json"
+        let url = directory.appendingPathComponent(file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try mapping.data.write(to: url, options: .atomic)
+        return file
     }
 }

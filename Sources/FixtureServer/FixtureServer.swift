@@ -51,6 +51,9 @@ public struct FixtureServer: Sendable {
         /// `proxyBaseUrl`, a stub's webhooks. `nil`: a stub that proxies answers `502`, and a
         /// webhook is logged as not sent.
         public var send: Forward?
+        /// Writes every forwarded exchange as a WireMock stub (`apps serve --record DIR --record-as
+        /// wiremock`).
+        public var stubRecorder: StubFolderRecorder?
         /// Keeps the forwarded answers that are fixture data (`apps serve --record DIR`).
         public var recorder: FixtureRecorder?
         /// When set, the `/__admin/` routes answer only requests with `Authorization: Bearer TOKEN`
@@ -104,6 +107,7 @@ public struct FixtureServer: Sendable {
             self.answer = nil
             self.forward = nil
             self.send = nil
+            self.stubRecorder = nil
             self.recorder = nil
             self.adminToken = nil
             self.maximumDelayedAnswers = 512
@@ -760,6 +764,15 @@ struct BackendResponder: HTTPResponder {
         do {
             var (head, data) = try await forward(request, body.isEmpty ? nil : body)
             for name in StubResponse.Proxy.hopByHop { head.headerFields[name] = nil }
+            if let stubRecorder = configuration.stubRecorder {
+                do {
+                    if let file = try stubRecorder.record(request, body: body, answer: head, answerBody: data) {
+                        logger.info("recorded \(file)")
+                    }
+                } catch {
+                    logger.error("could not record \(request.path ?? "/"): \(error.localizedDescription)")
+                }
+            }
             if let recorder = configuration.recorder, request.method == .get, head.status == .ok {
                 do {
                     if let file = try recorder.record(path: request.path ?? "/", body: data) {

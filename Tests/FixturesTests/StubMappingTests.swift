@@ -357,6 +357,34 @@ struct StubMappingTests {
         #expect(recorder.status == .stopped)
     }
 
+    @Test func aRecordingWrittenAsAWireMockFolderIsServedFromIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recorder = StubFolderRecorder(directory: root)
+        let json: HTTPFields = [.contentType: "application/json"]
+        let draws = Data(#"{"draws": []}"#.utf8)
+        let file = try recorder.record(
+            request("/lotto/draws?limit=1"), body: Data(), answer: HTTPResponse(status: .ok, headerFields: json),
+            answerBody: draws)
+        #expect(file?.hasPrefix("mappings/lotto_draws-") == true)
+        #expect(
+            try recorder.record(
+                request("/lotto/draws?limit=1"), body: Data(), answer: HTTPResponse(status: .ok), answerBody: draws)
+                == nil, "a repeat")
+        #expect(
+            try recorder.record(
+                request(.post, "/signin"), body: Data(#"{"password": "p"}"#.utf8), answer: HTTPResponse(status: .ok),
+                answerBody: Data()) == nil, "a sign-in")
+        let store = StubStore(initial: try StubFolder.load(root).mappings)
+        guard case .stub(let stub) = store.match(request("/lotto/draws?limit=1"), body: Data()) else {
+            Issue.record("the recording does not answer")
+            return
+        }
+        let (head, body) = stub.response.answer(to: ParsedRequest(request("/lotto/draws?limit=1"), body: Data()))
+        #expect(body == draws)
+        #expect(head.headerFields[.contentType] == "application/json")
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)

@@ -119,6 +119,18 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "dir"))
     var record: String?
 
+    enum RecordLayout: String, ExpressibleByArgument, CaseIterable {
+        case data, wiremock
+    }
+
+    @Option(
+        name: .customLong("record-as"),
+        help: ArgumentHelp(
+            "What --record writes: data (the layout --data reads) or wiremock (a WireMock folder, every exchange a "
+                + "stub in mappings/, which --root-dir serves).",
+            valueName: "layout"))
+    var recordAs: RecordLayout = .data
+
     @Option(
         name: .customLong("admin-token"),
         help: ArgumentHelp(
@@ -153,6 +165,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--proxy needs an http or https URL such as https://api.example.com.")
         }
         if record != nil, proxy == nil { throw ValidationError("--record writes what --proxy forwards: add --proxy.") }
+        if recordAs != .data, record == nil {
+            throw ValidationError("--record-as says how --record writes: add --record DIR.")
+        }
         if data != nil, proxy != nil {
             throw ValidationError("--data and --proxy exclude each other: the answers come from one or the other.")
         }
@@ -238,7 +253,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.send = { request, body in try await client.send(request, body: body) }
         if let upstream {
             configuration.forward = Self.forwarder(to: upstream)
-            configuration.recorder = record.map { FixtureRecorder(directory: URL(fileURLWithPath: $0)) }
+            switch recordAs {
+            case .data: configuration.recorder = record.map { FixtureRecorder(directory: URL(fileURLWithPath: $0)) }
+            case .wiremock:
+                configuration.stubRecorder = record.map { StubFolderRecorder(directory: URL(fileURLWithPath: $0)) }
+            }
         }
         let server = FixtureServer(configuration: configuration, backend: backend, logger: logger)
         // An IPv6 address is written in brackets, so the line is a URL --base-url accepts.
