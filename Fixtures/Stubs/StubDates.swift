@@ -87,9 +87,26 @@ enum StubDates {
         return nil
     }
 
+    /// `date` in `pattern` and `zone`. A pattern finer than seconds aside, the text of a second
+    /// is kept and given again for that second (`{{now}}` in every answer of a busy test would
+    /// otherwise format the same text thousands of times a second).
     static func formatted(_ date: Date, pattern: String, zone: TimeZone) -> String {
-        withFormatter(pattern: pattern, zone: zone) { $0.string(from: date) }
+        let key = "\(zone.identifier) \(pattern)"
+        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        let wholeSeconds = !pattern.contains("S") && !pattern.contains("A")
+        if wholeSeconds, let (kept, text) = lastFormatted.withLock({ $0[key] }), kept == second { return text }
+        let text = withFormatter(pattern: pattern, zone: zone) { $0.string(from: date) }
+        if wholeSeconds {
+            lastFormatted.withLock { last in
+                if last.count >= 64 { last.removeAll() }
+                last[key] = (second, text)
+            }
+        }
+        return text
     }
+
+    /// The last text of each pattern and zone, and its second.
+    private static let lastFormatted = Locked([String: (Int64, String)]())
 
     private static func parsed(_ text: String, pattern: String) -> Date? {
         withFormatter(pattern: pattern, zone: utc) { $0.date(from: text) }
