@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A response template in WireMock's Handlebars dialect (`"transformers": ["response-template"]`):
 /// `{{request.path.[1]}}`, `{{jsonPath request.body '$.id'}}`, `{{#each …}}…{{/each}}`. Read once
@@ -349,6 +350,24 @@ package struct TemplateRenderer {
         self.requestName = requestName
     }
 
+    /// `request.NAME.KEY` read directly for the query, the headers and the path's segments;
+    /// `nil` for the others (and a named part of a path template), read through ``member(_:of:)``.
+    static func member(_ name: String, _ key: String, of request: ParsedRequest) -> TemplateValue? {
+        let many = { (values: [String]) in TemplateValue.many(values.first ?? "", values.map(TemplateValue.string)) }
+        switch name {
+        case "query": return request.query[key].map(many) ?? .null
+        case "headers":
+            guard let field = HTTPField.Name(key) else { return .null }
+            let values = request.header(field)
+            return values.isEmpty ? .null : many(values)
+        case "path":
+            guard let index = Int(key) else { return nil }
+            let segments = request.path.split(separator: "/")
+            return segments.indices.contains(index) ? .string(String(segments[index])) : .null
+        default: return nil
+        }
+    }
+
     /// `request.NAME` as templates read it, WireMock's names; made only when a template asks
     /// (most read one or two of them).
     static func member(_ name: String, of request: ParsedRequest) -> TemplateValue {
@@ -449,7 +468,14 @@ package struct TemplateRenderer {
         } else if let named = scope.names[first] {
             value = named
         } else if first == requestName, let name = rest.popFirst() {
-            value = Self.member(name, of: request)
+            // `request.query.q`, `request.headers.X`, `request.path.[1]` read the one value asked
+            // for, without making the whole map or list first.
+            if let key = rest.first, let direct = Self.member(name, key, of: request) {
+                rest.removeFirst()
+                value = direct
+            } else {
+                value = Self.member(name, of: request)
+            }
         } else {
             value = scope.this.member(first)
         }
@@ -459,20 +485,30 @@ package struct TemplateRenderer {
 
     /// `text` with the characters HTML gives meaning escaped, as Handlebars escapes `{{…}}`.
     static func escaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"'`=".contains($0) }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#x27;"
-            case "`": result += "&#x60;"
-            case "=": result += "&#x3D;"
-            default: result.append(character)
+        // Byte by byte: the characters escaped are ASCII, and most values hold none of them.
+        let special: (UInt8) -> Bool = {
+            switch $0 {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                UInt8(ascii: "`"), UInt8(ascii: "="):
+                true
+            default: false
             }
         }
-        return result
+        guard text.utf8.contains(where: special) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\""): result += "&quot;".utf8
+            case UInt8(ascii: "'"): result += "&#x27;".utf8
+            case UInt8(ascii: "`"): result += "&#x60;".utf8
+            case UInt8(ascii: "="): result += "&#x3D;".utf8
+            default: result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -93,7 +93,7 @@ enum StubDates {
     static func formatted(_ date: Date, pattern: String, zone: TimeZone) -> String {
         let key = "\(zone.identifier) \(pattern)"
         let second = Int64(date.timeIntervalSince1970.rounded(.down))
-        let wholeSeconds = !pattern.contains("S") && !pattern.contains("A")
+        let wholeSeconds = !pattern.utf8.contains(UInt8(ascii: "S")) && !pattern.utf8.contains(UInt8(ascii: "A"))
         if wholeSeconds, let (kept, text) = lastFormatted.withLock({ $0[key] }), kept == second { return text }
         let text = withFormatter(pattern: pattern, zone: zone) { $0.string(from: date) }
         if wholeSeconds {

@@ -371,7 +371,7 @@ package struct StubResponse: Sendable {
     package func answer(to request: ParsedRequest) -> (HTTPResponse, Data) {
         do throws(StubError.Reason) {
             var head = head
-            if isTemplated {
+            if headerTemplates.contains(where: { $0 != nil }) {
                 head.headerFields = [:]
                 for ((name, value), template) in zip(headers, headerTemplates) {
                     let rendered = try template?.render(request) ?? value

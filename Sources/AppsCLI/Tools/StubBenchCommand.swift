@@ -15,6 +15,8 @@ struct StubBenchCommand: ParsableCommand {
 
     @Option(help: "How many requests each case answers (1…1000000).") var requests = 20_000
 
+    @Option(help: "Only the cases whose name holds this text (to profile one).") var only: String?
+
     func validate() throws {
         guard (1...1_000_000).contains(requests) else {
             throw ValidationError("--requests must be between 1 and 1000000.")
@@ -63,7 +65,7 @@ struct StubBenchCommand: ParsableCommand {
             ("the same answer as a response template", [templated], users, nil),
             ("a matchesJsonPath filter on a POST body", [filter], rides, ride),
         ]
-        for (name, stubs, request, body) in cases {
+        for (name, stubs, request, body) in cases where only.map(name.contains) ?? true {
             let backend = try FixtureBackend()
             try backend.stubs.add(stubs)
             let clock = ContinuousClock()
