@@ -30,6 +30,10 @@ package indirect enum StringMatcher: Sendable {
     case hasExactly([StringMatcher])
     /// Each matcher matches one of the values (WireMock 3).
     case includes([StringMatcher])
+    /// The same XML, whitespace between elements and prefixes aside.
+    case equalToXml(XMLExpectation)
+    /// An XPath that selects something; with a matcher, something whose text it matches.
+    case matchesXPath(XPath, StringMatcher?)
 
     /// How one matcher is read: its name, the options beside it, and what it makes of its fields.
     private struct Reader: Sendable {
@@ -101,6 +105,40 @@ package indirect enum StringMatcher: Sendable {
         },
         Reader(name: "hasExactly") { value, _, path throws(StubError) in .hasExactly(try list(value, path)) },
         Reader(name: "includes") { value, _, path throws(StubError) in .includes(try list(value, path)) },
+        Reader(name: "equalToXml", options: ["enablePlaceholders"]) { value, fields, path throws(StubError) in
+            let tree: XMLTree
+            let source = try text(value, path)
+            do throws(StubError.Reason) { tree = try XMLTree(Data(source.utf8)) } catch {
+                throw .field(path, "is not XML: \(error.text)")
+            }
+            return .equalToXml(XMLExpectation(tree: tree, placeholders: try fields.bool("enablePlaceholders")))
+        },
+        Reader(name: "matchesXPath", options: ["xPathNamespaces"]) { value, fields, path throws(StubError) in
+            // An expression alone, or WireMock's object form: {"expression": "/a", "equalTo": "b"}.
+            var valueMatcher: StringMatcher?
+            let source: String
+            if case .object(var members) = value {
+                guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
+                    throw .field("\(path).expression", "must be a string")
+                }
+                source = expression
+                valueMatcher = try StringMatcher(Fields(.object(members), path: path))
+            } else {
+                source = try text(value, path)
+            }
+            var namespaces: [String: String]?
+            if let given = try fields.fields("xPathNamespaces") {
+                namespaces = [:]
+                for prefix in given.object.keys {
+                    namespaces?[prefix] = try given.string(prefix)
+                }
+            }
+            do throws(StubError.Reason) {
+                return .matchesXPath(try XPath(source, namespaces: namespaces), valueMatcher)
+            } catch {
+                throw .field(path, error)
+            }
+        },
         Reader(name: "and") { value, _, path throws(StubError) in .and(try list(value, path)) },
         Reader(name: "or") { value, _, path throws(StubError) in .or(try list(value, path)) },
         Reader(name: "not") { value, _, path throws(StubError) in
@@ -154,6 +192,7 @@ package indirect enum StringMatcher: Sendable {
         switch self {
         case .matches, .doesNotMatch, .equalToJson, .matchesJsonPath, .jsonPathValue: true
         case .equalTo, .contains, .doesNotContain, .absent, .date, .binaryEqualTo: false
+        case .equalToXml, .matchesXPath: true
         case .and(let matchers), .or(let matchers), .hasExactly(let matchers), .includes(let matchers):
             matchers.contains(where: \.isCostly)
         case .not(let matcher): matcher.isCostly
@@ -201,6 +240,13 @@ package indirect enum StringMatcher: Sendable {
             return candidates.contains { value in matcher.matches(value.text, json: { value }, budget: budget) }
         case .date(let matcher): return matcher.matches(value)
         case .binaryEqualTo(let expected): return (bytes?() ?? Data(value.utf8)) == expected
+        case .equalToXml(let expected):
+            return (try? XMLTree(bytes?() ?? Data(value.utf8))).map(expected.matches) ?? false
+        case .matchesXPath(let path, let matcher):
+            guard let tree = try? XMLTree(bytes?() ?? Data(value.utf8)) else { return false }
+            guard let matcher else { return path.selects(in: tree) }
+            let asXML = if case .equalToXml = matcher { true } else { false }
+            return path.texts(in: tree, asXML: asXML).contains { matcher.matches($0, budget: budget) }
         case .absent, .doesNotMatch, .and, .or, .not, .hasExactly, .includes: return false
         }
     }
@@ -237,6 +283,9 @@ package indirect enum StringMatcher: Sendable {
         case .matchesJsonPath(_, let source): return "has nothing at \(source)"
         case .jsonPathValue(_, let source, let matcher): return "has nothing at \(source) that is \(matcher.summary)"
         case .date(let matcher): return "is not \(matcher.comparison.rawValue) \(matcher.source)"
+        case .equalToXml: return "is not the XML expected"
+        case .matchesXPath(let path, let matcher):
+            return "has nothing at \(path.source)" + (matcher.map { " that is \($0.summary)" } ?? "")
         case .binaryEqualTo: return "is not the bytes expected"
         case .hasExactly(let matchers):
             return "does not have exactly " + matchers.map(\.summary).joined(separator: ", ")
@@ -265,6 +314,9 @@ package indirect enum StringMatcher: Sendable {
         case .not(let matcher): "not(\(matcher.summary))"
         case .date(let matcher): "\(matcher.comparison.rawValue) \(matcher.source)"
         case .binaryEqualTo(let data): "binaryEqualTo \(data.base64EncodedString())"
+        case .equalToXml: "equalToXml"
+        case .matchesXPath(let path, let matcher):
+            "matchesXPath \(path.source)" + (matcher.map { " \($0.summary)" } ?? "")
         case .hasExactly(let matchers): "hasExactly(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         case .includes(let matchers): "includes(" + matchers.map(\.summary).joined(separator: ", ") + ")"
         }

@@ -5,7 +5,8 @@ import Foundation
 enum TemplateHelpers {
     /// Every helper, the block ones (`if`, `unless`, `each`, `with`) aside.
     static let names: Set<String> = [
-        "jsonPath", "parseJson", "randomValue", "randomInt", "now", "eq", "ne", "gt", "gte", "lt", "lte", "and", "or",
+        "jsonPath", "xPath", "parseJson", "randomValue", "randomInt", "now", "eq", "ne", "gt", "gte", "lt", "lte",
+        "and", "or",
         "not", "size", "join", "math", "base64", "urlEncode", "regexExtract", "range", "array", "upper", "lower",
         "capitalize", "trim", "contains", "matches", "substring",
     ]
@@ -40,6 +41,12 @@ enum TemplateHelpers {
             }
             let found = path.evaluate(document)
             return found.count == 1 && path.isDefinite ? .json(found[0]) : .json(.array(found))
+        case "xPath":
+            // WireMock's: the text of what the expression selects in the XML, the first of it.
+            let path: XPath
+            do throws(StubError.Reason) { path = try XPath(text(1)) } catch { throw "xPath \(text(1)): \(error.text)" }
+            guard let tree = try? XMLTree(Data(text(0).utf8)) else { return .null }
+            return path.texts(in: tree).first.map(TemplateValue.string) ?? .null
         case "parseJson":
             return JSONValue.parse(Data(text(0).utf8)).map(TemplateValue.json) ?? .null
         case "randomValue":

@@ -66,6 +66,14 @@ struct ResponseTemplateTests {
         #expect(String(decoding: stub.response.answer(to: sent).1, as: UTF8.self) == "12/99 12 <>")
     }
 
+    @Test func xPathReadsTheTextOfWhatItSelects() throws {
+        let sent = request(.post, "/soap", body: #"<order id="7"><item>tea</item><item>milk</item></order>"#)
+        #expect(
+            try render("{{xPath request.body '/order/@id'}} {{xPath request.body '//item[2]/text()'}}", sent)
+                == "7 milk")
+        #expect(try render("<{{xPath request.body '/nothing'}}>", sent) == "<>")
+    }
+
     @Test func whatDoubleBracesWriteIsEscapedAndTripleBracesAreNot() throws {
         let sent = request(.get, "/a?q=%3Ca%3E%26'%22")
         #expect(try render("{{request.query.q}}", sent) == "&lt;a&gt;&amp;&#x27;&quot;")

@@ -385,6 +385,61 @@ struct StubMappingTests {
         #expect(head.headerFields[.contentType] == "application/json")
     }
 
+    /// Each answer here is WireMock 2.35.1's for the same stub and body.
+    @Test(arguments: [
+        (#"{"equalToXml": "<a><b id=\"1\" x=\"2\">t</b></a>"}"#, "<a>\n  <b x=\"2\" id=\"1\">t</b>\n</a>", true),
+        (#"{"equalToXml": "<a><b>t</b></a>"}"#, "<a><b>u</b></a>", false),
+        (#"{"equalToXml": "<a><b/><c/></a>"}"#, "<a><c/><b/></a>", true),
+        (#"{"equalToXml": "<p:a xmlns:p=\"urn:x\"><p:b/></p:a>"}"#, #"<q:a xmlns:q="urn:x"><q:b/></q:a>"#, true),
+        (#"{"equalToXml": "<a><b>${xmlunit.ignore}</b></a>", "enablePlaceholders": true}"#, "<a><b>any</b></a>", true),
+        (#"{"equalToXml": "<a><b>${xmlunit.ignore}</b></a>"}"#, "<a><b>any</b></a>", false),
+        (
+            #"{"matchesXPath": "/todo-list[count(todo-item) = 2]"}"#, "<todo-list><todo-item/><todo-item/></todo-list>",
+            true
+        ),
+        (
+            #"{"matchesXPath": "//todo-item[text()='2']"}"#, "<l><todo-item>1</todo-item><todo-item>2</todo-item></l>",
+            true
+        ),
+        (#"{"matchesXPath": "/a/b[@id='8']"}"#, #"<a><b id="7"/></a>"#, false),
+        (#"{"matchesXPath": "/a/b[last()]"}"#, "<a><b/></a>", true),
+        (#"{"matchesXPath": {"expression": "/a/@v", "equalTo": "1"}}"#, #"<a v="1"/>"#, true),
+        (#"{"matchesXPath": {"expression": "/a/b", "equalToXml": "<b><c/></b>"}}"#, "<a><b><c/></b></a>", true),
+        (
+            #"{"matchesXPath": "/s:E/s:B/m:get", "xPathNamespaces": {"s": "urn:s", "m": "urn:m"}}"#,
+            #"<x:E xmlns:x="urn:s"><x:B><get xmlns="urn:m"/></x:B></x:E>"#, true
+        ),
+        // A prefix no xPathNamespaces names matches nothing, as in WireMock.
+        (#"{"matchesXPath": "/s:E"}"#, #"<s:E xmlns:s="urn:s"/>"#, false),
+        (#"{"matchesXPath": "//*[local-name()='B']"}"#, #"<s:E xmlns:s="urn:s"><s:B/></s:E>"#, true),
+        (#"{"matchesXPath": "/a[contains(b, 'x') and not(c)]"}"#, "<a><b>xyz</b></a>", true),
+        (#"{"matchesXPath": "/a/b"}"#, "not xml", false),
+    ])
+    func xmlMatchesAsWireMockMatchesIt(_ pattern: String, _ body: String, _ expected: Bool) throws {
+        #expect(
+            try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
+                == expected)
+    }
+
+    @Test func xmlOrAnXPathThatDoesNotParseIsRefusedSayingWhere() {
+        func message(_ pattern: String) -> String? {
+            refusal(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#)?.message
+        }
+        #expect(
+            message(#"{"equalToXml": "<a><b></a>"}"#)
+                == "request.bodyPatterns[0].equalToXml: is not XML: line 1, column 11: a closing tag does not match the element it closes"
+        )
+        #expect(
+            message(#"{"equalToXml": "<a>"}"#)
+                == "request.bodyPatterns[0].equalToXml: is not XML: an element is missing or not closed")
+        #expect(
+            message(#"{"matchesXPath": "/a[@id='1'"}"#)
+                == "request.bodyPatterns[0].matchesXPath: a [ is not closed in the XPath")
+        #expect(
+            message(#"{"matchesXPath": "/a[lower-case(.)]"}"#)?.hasPrefix(
+                "request.bodyPatterns[0].matchesXPath: lower-case() is not a function this server has") == true)
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
