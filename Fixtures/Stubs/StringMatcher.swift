@@ -241,9 +241,9 @@ package indirect enum StringMatcher: Sendable {
         case .date(let matcher): return matcher.matches(value)
         case .binaryEqualTo(let expected): return (bytes?() ?? Data(value.utf8)) == expected
         case .equalToXml(let expected):
-            return (try? XMLTree(bytes?() ?? Data(value.utf8))).map(expected.matches) ?? false
+            return (try? XMLTree(bytes?() ?? Data(value.utf8), budget: budget)).map(expected.matches) ?? false
         case .matchesXPath(let path, let matcher):
-            guard let tree = try? XMLTree(bytes?() ?? Data(value.utf8)) else { return false }
+            guard let tree = try? XMLTree(bytes?() ?? Data(value.utf8), budget: budget) else { return false }
             guard let matcher else { return path.selects(in: tree) }
             let asXML = if case .equalToXml = matcher { true } else { false }
             return path.texts(in: tree, asXML: asXML).contains { matcher.matches($0, budget: budget) }

@@ -33,9 +33,11 @@ struct XMLTree: Sendable {
 
     private(set) var nodes: [Node]
 
-    /// - Throws: where the text stops being XML: `line 1, column 7: …`.
-    init(_ data: Data) throws(StubError.Reason) {
+    /// - Throws: where the text stops being XML: `line 1, column 7: …`; or that `budget` ran out
+    ///   while reading it.
+    init(_ data: Data, budget: MatchBudget? = nil) throws(StubError.Reason) {
         let reader = Reader()
+        reader.budget = budget
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -43,6 +45,8 @@ struct XMLTree: Sendable {
         // Some parsers recover and return true from a document with errors (Foundation on Linux
         // does): an error reported, or an element left open, is as much a refusal.
         let parsed = parser.parse()
+        if reader.isTooDeep { throw "elements are nested deeper than \(Self.maximumDepth)" }
+        if reader.ranOut { throw "reading it took longer than the request's matching budget" }
         if let (line, column, code) = reader.error ?? (parsed ? nil : (parser.lineNumber, parser.columnNumber, 0)) {
             throw "line \(line), column \(column): \(Self.reason(code))"
         }
@@ -93,6 +97,10 @@ struct XMLTree: Sendable {
         }
     }
 
+    /// The deepest nesting read: the tree is walked recursively, and Foundation's parser on Linux
+    /// has no bound of its own (a body of 100,000 nested elements took the server's stack).
+    static let maximumDepth = 256
+
     /// `XMLParser.ErrorCode`s in words.
     private static func reason(_ code: Int) -> String {
         switch code {
@@ -116,6 +124,11 @@ struct XMLTree: Sendable {
 
         /// Whether every element opened was closed.
         var isComplete: Bool { open == [0] }
+        /// Whether reading stopped at ``XMLTree/maximumDepth``.
+        private(set) var isTooDeep = false
+        /// What reading may spend, looked at every 1,024 elements; whether it ran out.
+        var budget: MatchBudget?
+        private(set) var ranOut = false
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             if error == nil { error = (parser.lineNumber, parser.columnNumber, (parseError as NSError).code) }
@@ -127,6 +140,16 @@ struct XMLTree: Sendable {
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            guard open.count <= XMLTree.maximumDepth else {
+                isTooDeep = true
+                parser.abortParsing()
+                return
+            }
+            if nodes.count % 1024 == 1023, budget?.isSpentNow == true {
+                ranOut = true
+                parser.abortParsing()
+                return
+            }
             var scope = scopes.last ?? [:]
             for (key, value) in attributes {
                 if key == "xmlns" { scope[""] = value }

@@ -421,6 +421,20 @@ struct StubMappingTests {
                 == expected)
     }
 
+    /// A body of 100,000 nested elements took the server's stack (Foundation's parser on Linux has
+    /// no bound of its own): deeper than 256 is not XML to a matcher.
+    @Test func xmlNestedTooDeepIsNoMatchNotACrash() throws {
+        let deep = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        #expect(
+            try !matches(
+                #"{"request": {"bodyPatterns": [{"matchesXPath": "//a"}]}, "response": {}}"#, .post, "/a", body: deep))
+        #expect(throws: StubError.Reason("elements are nested deeper than 256")) { try XMLTree(Data(deep.utf8)) }
+        let fine = String(repeating: "<a>", count: 200) + String(repeating: "</a>", count: 200)
+        #expect(
+            try matches(
+                #"{"request": {"bodyPatterns": [{"matchesXPath": "//a"}]}, "response": {}}"#, .post, "/a", body: fine))
+    }
+
     @Test func xmlOrAnXPathThatDoesNotParseIsRefusedSayingWhere() {
         func message(_ pattern: String) -> String? {
             refusal(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#)?.message
