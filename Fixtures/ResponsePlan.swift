@@ -83,7 +83,7 @@ extension FixtureBackend {
         switch plan(parsed) {
         case .stub(let stub) where stub.response.proxy != nil:
             return Reply.message(.badGateway, "The stub proxies to another server, which only apps serve does.")
-        case .stub(let stub): return stub.response.answer(to: parsed)
+        case .stub(let stub): return answer(stub, to: parsed)
         case .backend: return handle(request, body: body)
         }
     }

@@ -7,7 +7,8 @@ import HTTPTypes
 /// cannot pass against an answer the real server can never send. `"metadata": {"contract": "off"}`
 /// lets a deliberately broken answer in; a stub with a fault is broken by design and not checked,
 /// nor is a stub that names no operation (a pattern, another path), nor an empty body. A stub with
-/// no method answers every method of its path, so it is held to every operation of the path.
+/// no method answers every method of its path, so it is held to every operation of the path. A
+/// response template is held to it once rendered, for each request (``FixtureBackend/answer(_:to:)``).
 extension FixtureBackend {
     /// Refuses a stub this backend cannot take: one that breaks the contract, or one whose
     /// scenario is named like one of the backend's own (its state could not be told from theirs).
@@ -17,6 +18,18 @@ extension FixtureBackend {
                 "scenarioName", "\(name) is a scenario of the backend's own: give the stub's scenario another name")
         }
         try contract.check(mapping)
+    }
+
+    /// A stub's answer to `request`; a templated one is held to the contract once rendered, and
+    /// one that breaks it is a `500` naming the operation and the field (a test cannot pass on an
+    /// answer the real server never sends, whether it was written or rendered).
+    package func answer(_ stub: StubMapping, to request: ParsedRequest) -> (HTTPResponse, Data) {
+        let (head, data) = stub.response.answer(to: request)
+        guard stub.response.isTemplated, head.status.code == stub.response.status,
+            let problem = contract.renderedProblem(stub, data)
+        else { return (head, data) }
+        return Reply.message(
+            .internalServerError, "The stub's rendered answer breaks the contract: \(problem)\(Contract.offHint).")
     }
 }
 
@@ -39,17 +52,38 @@ extension Contract {
             switch mapping.response.body {
             case .bytes(let bytes): bytes
             case .file(let url, _): try? Data(contentsOf: url)
-            // What a template answers is known only when it is rendered for a request.
+            // What a template answers is known only when it is rendered for a request: it is
+            // checked then (``renderedProblem(_:_:)``).
             case .template, .templatedFile: nil
             }
-        guard let schema = documented.schema, let data, !data.isEmpty else { return }
+        guard let data, let problem = problem(data, documented, name: name) else { return }
+        throw .field(problem.field, "\(problem.text)\(Self.offHint)")
+    }
+
+    /// What in `data`, the body answered with `documented`'s status, breaks its schema: the
+    /// field, and the problem in words; `nil` when nothing does.
+    private func problem(_ data: Data, _ documented: Response, name: String) -> (field: String, text: String)? {
+        guard let schema = documented.schema, !data.isEmpty else { return nil }
         guard let body = JSONValue.parse(data) else {
-            throw .field(
-                "response.body", "\(name) answers \(status) with JSON, and this body is not JSON\(Self.offHint)")
+            return ("response.body", "\(name) answers \(documented.status) with JSON, and this body is not JSON")
         }
-        if let problem = SchemaCheck.problem(body, schema, at: "") {
-            throw .field("response", "\(name) \(status): \(problem)\(Self.offHint)")
+        return SchemaCheck.problem(body, schema, at: "").map { ("response", "\(name) \(documented.status): \($0)") }
+    }
+
+    /// What breaks the contract in a templated stub's answer, rendered for a request: the same
+    /// check a stub's body gets when it is added, made on what a template made of it. `nil` when
+    /// nothing does, or the stub is not held to it.
+    package func renderedProblem(_ mapping: StubMapping, _ data: Data) -> String? {
+        guard !mapping.contractOff, mapping.response.fault == nil, let path = mapping.request.exactPath else {
+            return nil
         }
+        for operation in operations(method: mapping.request.method, path: path) {
+            guard let documented = operation.responses.first(where: { $0.status == mapping.response.status }),
+                let problem = problem(data, documented, name: "\(operation.method) \(operation.path)")
+            else { continue }
+            return problem.text
+        }
+        return nil
     }
 
     /// How to let a deliberately broken answer in, said with every refusal.

@@ -359,7 +359,7 @@ struct BackendResponder: HTTPResponder {
             if let cutShort = try await wait(configuration.latency, context: context, record: record) {
                 return cutShort
             }
-            return try await stubbed(stub.response, request: request, parsed: parsed, context: context, record: record)
+            return try await stubbed(stub, request: request, parsed: parsed, context: context, record: record)
         case .backend(let known, let why, let closest):
             (routed, note, nearMisses) = (known, why, closest)
         }
@@ -537,9 +537,10 @@ struct BackendResponder: HTTPResponder {
     /// carried out with the server's: a reset, a close before any byte, half the body then a
     /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
     private func stubbed(
-        _ stub: StubResponse, request: Request, parsed: ParsedRequest, context: Context,
+        _ mapping: StubMapping, request: Request, parsed: ParsedRequest, context: Context,
         record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
+        let stub = mapping.response
         if let cutShort = try await wait(stub.sampledDelay(), context: context, record: record) { return cutShort }
         if case .file(let file, let files) = stub.body, stub.fault == nil, !stub.isTemplated {
             return await streamed(stub, file: file, files: files, request: request, record: record)
@@ -549,7 +550,7 @@ struct BackendResponder: HTTPResponder {
         if let proxy = stub.proxy {
             (head, data) = await proxied(stub, proxy, parsed)
         } else {
-            (head, data) = stub.answer(to: parsed)
+            (head, data) = backend.answer(mapping, to: parsed)
         }
         let fault: FaultInjector.Fault
         switch stub.fault {

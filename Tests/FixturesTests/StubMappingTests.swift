@@ -454,6 +454,27 @@ struct StubMappingTests {
                 "request.bodyPatterns[0].matchesXPath: lower-case() is not a function this server has") == true)
     }
 
+    /// A template's answer is known only when rendered: it is held to the contract then.
+    @Test func aTemplatedAnswerThatBreaksTheContractOnceRenderedIs500NamingIt() throws {
+        let backend = try FixtureBackend()
+        let templated = #"""
+            {"request": {"method": "GET", "urlPath": "/lotto/draws"},
+             "response": {"jsonBody": {"draws": "{{request.query.x}}"}, "transformers": ["response-template"]}\#(
+                "METADATA")}
+            """#
+        try backend.admit(stub(templated.replacingOccurrences(of: "METADATA", with: "")))
+        try backend.stubs.add(stub(templated.replacingOccurrences(of: "METADATA", with: "")))
+        let (head, body) = backend.respond(request("/lotto/draws?x=1"), body: nil)
+        #expect(head.status.code == 500)
+        let message = try #require(
+            JSONValue.parse(body).flatMap { if case .object(let o) = $0 { o["message"] } else { nil } })
+        #expect(message.text.hasPrefix("The stub's rendered answer breaks the contract: GET /lotto/draws 200:"))
+        let off = try FixtureBackend()
+        try off.stubs.add(
+            stub(templated.replacingOccurrences(of: "METADATA", with: #", "metadata": {"contract": "off"}"#)))
+        #expect(off.respond(request("/lotto/draws?x=1"), body: nil).0.status.code == 200)
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
