@@ -32,6 +32,9 @@ package final class StubRecorder: Sendable {
     private struct State {
         var status = Status.neverStarted
         var target: String?
+        /// WireMock's `repeatsAsScenarios` (its default): a request made again with another answer
+        /// becomes a scenario that gives the answers in turn.
+        var repeatsAsScenarios = true
         var exchanges: [Exchange] = []
         var bytes = 0
     }
@@ -52,13 +55,14 @@ package final class StubRecorder: Sendable {
         let fields = try Fields(json, path: "")
         try fields.allow(["targetBaseUrl", "persist", "repeatsAsScenarios"])
         _ = try fields.bool("persist")
-        _ = try fields.bool("repeatsAsScenarios")
+        let repeatsAsScenarios =
+            fields.object["repeatsAsScenarios"] == nil ? true : try fields.bool("repeatsAsScenarios")
         guard let target = try fields.string("targetBaseUrl"), Webhook.target(target) != nil else {
             throw .field("targetBaseUrl", "an http:// or https:// address to record from")
         }
         let started = state.withLock { state in
             guard state.status != .recording else { return false }
-            state = State(status: .recording, target: target)
+            state = State(status: .recording, target: target, repeatsAsScenarios: repeatsAsScenarios)
             return true
         }
         guard started else { throw StubError(status: 409, message: "A recording is already running; stop it first.") }
@@ -88,29 +92,54 @@ package final class StubRecorder: Sendable {
 
     /// Stops recording: the mappings of what it kept.
     package func stop() throws(StubError) -> [JSONValue] {
-        let exchanges = state.withLock { state -> [Exchange]? in
+        let recorded = state.withLock { state -> ([Exchange], Bool)? in
             guard state.status == .recording else { return nil }
             state.status = .stopped
-            return state.exchanges
+            return (state.exchanges, state.repeatsAsScenarios)
         }
-        guard let exchanges else { throw StubError(status: 409, message: "No recording is running: start one first.") }
-        return Self.mappings(exchanges)
+        guard let (exchanges, scenarios) = recorded else {
+            throw StubError(status: 409, message: "No recording is running: start one first.")
+        }
+        return Self.mappings(exchanges, repeatsAsScenarios: scenarios)
     }
 
     /// The mappings of what the recording kept so far, recording on.
     package func snapshot() -> [JSONValue] {
-        Self.mappings(state.withLock { $0.exchanges })
+        let (exchanges, scenarios) = state.withLock { ($0.exchanges, $0.repeatsAsScenarios) }
+        return Self.mappings(exchanges, repeatsAsScenarios: scenarios)
     }
 
-    /// A stub mapping per exchange, as WireMock's recorder writes one; a request made again (the
-    /// same method, URL and body) is kept once, with its first answer.
-    static func mappings(_ exchanges: [Exchange]) -> [JSONValue] {
-        var seen = Set<String>()
-        var mappings: [JSONValue] = []
+    /// A stub mapping per exchange, as WireMock's recorder writes one. A request made again (the
+    /// same method, URL and body) is, with `repeatsAsScenarios`, a scenario of its answers in turn
+    /// (`scenario-1-lotto_draws`, from `Started` to `scenario-1-lotto_draws-2` …, the last answer
+    /// staying); without, kept once with its first answer.
+    static func mappings(_ exchanges: [Exchange], repeatsAsScenarios: Bool = false) -> [JSONValue] {
+        var order: [String] = []
+        var groups: [String: [Exchange]] = [:]
         for exchange in exchanges {
             let key = "\(exchange.method) \(exchange.url) \(exchange.requestBody.base64EncodedString())"
-            guard seen.insert(key).inserted else { continue }
-            mappings.append(mapping(exchange, index: mappings.count + 1))
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(exchange)
+        }
+        var mappings: [JSONValue] = []
+        var scenarioCount = 0
+        for key in order {
+            let group = groups[key] ?? []
+            guard repeatsAsScenarios, group.count > 1, let first = group.first else {
+                if let first = group.first { mappings.append(mapping(first, index: mappings.count + 1)) }
+                continue
+            }
+            scenarioCount += 1
+            guard case .object(let members) = mapping(first, index: 0), case .string(let name)? = members["name"]
+            else { continue }
+            let scenario = "scenario-\(scenarioCount)-\(name)"
+            for (offset, exchange) in group.enumerated() {
+                guard case .object(var stub) = mapping(exchange, index: mappings.count + 1) else { continue }
+                stub["scenarioName"] = .string(scenario)
+                stub["requiredScenarioState"] = .string(offset == 0 ? "Started" : "\(scenario)-\(offset + 1)")
+                if offset + 1 < group.count { stub["newScenarioState"] = .string("\(scenario)-\(offset + 2)") }
+                mappings.append(.object(stub))
+            }
         }
         return mappings
     }

@@ -324,7 +324,7 @@ struct StubMappingTests {
         #expect(throws: StubError.field("targetBaseUrl", "an http:// or https:// address to record from")) {
             try recorder.start(Data(#"{"targetBaseUrl": "ftp://x"}"#.utf8))
         }
-        try recorder.start(Data(#"{"targetBaseUrl": "http://127.0.0.1:9"}"#.utf8))
+        try recorder.start(Data(#"{"targetBaseUrl": "http://127.0.0.1:9", "repeatsAsScenarios": false}"#.utf8))
         let post = ParsedRequest(request(.post, "/orders?x=1"), body: Data(#"{"item": "tea"}"#.utf8))
         let answer: HTTPFields = [.contentType: "application/json", .setCookie: "s=1"]
         recorder.keep(post, status: 201, headers: answer, body: Data(#"{"id": "o-1"}"#.utf8))
@@ -355,6 +355,26 @@ struct StubMappingTests {
         }
         #expect(image.response.answer(to: ParsedRequest(request("/image"), body: Data())).1 == Data([0xFF, 0xD8]))
         #expect(recorder.status == .stopped)
+    }
+
+    /// WireMock's default: a request made again with another answer is a scenario of them in turn.
+    @Test func aRepeatedRequestIsRecordedAsAScenarioOfItsAnswers() throws {
+        let recorder = StubRecorder()
+        try recorder.start(Data(#"{"targetBaseUrl": "http://127.0.0.1:9"}"#.utf8))
+        let poll = ParsedRequest(request("/jobs/7"), body: Data())
+        for state in ["queued", "running", "done"] {
+            recorder.keep(poll, status: 200, headers: [:], body: Data(#"{"state": "\#(state)"}"#.utf8))
+        }
+        let store = StubStore()
+        for json in try recorder.stop() { try store.add(StubMapping.parse(json, files: nil, path: "")) }
+        let answers = (0..<4).map { _ -> String in
+            guard case .stub(let stub) = store.match(request("/jobs/7"), body: Data()) else { return "none" }
+            return String(decoding: stub.response.answer(to: poll).1, as: UTF8.self)
+        }
+        #expect(
+            answers == [
+                #"{"state": "queued"}"#, #"{"state": "running"}"#, #"{"state": "done"}"#, #"{"state": "done"}"#,
+            ])
     }
 
     @Test func aRecordingWrittenAsAWireMockFolderIsServedFromIt() throws {
