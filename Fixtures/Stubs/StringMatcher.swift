@@ -73,18 +73,7 @@ package indirect enum StringMatcher: Sendable {
                 ignoreExtraElements: try fields.bool("ignoreExtraElements"))
         },
         Reader(name: "matchesJsonPath") { value, _, path throws(StubError) in
-            // A path alone, or WireMock's object form: {"expression": "$.a", "equalTo": "b"}.
-            var valueMatcher: StringMatcher?
-            var source: String
-            if case .object(var members) = value {
-                guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
-                    throw .field("\(path).expression", "must be a string")
-                }
-                source = expression
-                valueMatcher = try StringMatcher(Fields(.object(members), path: path))
-            } else {
-                source = try text(value, path)
-            }
+            let (source, valueMatcher) = try expressionForm(value, path)
             let jsonPath: JSONPath
             do throws(StubError.Reason) { jsonPath = try JSONPath(source) } catch { throw .field(path, error) }
             return valueMatcher.map { .jsonPathValue(jsonPath, source: source, $0) }
@@ -114,18 +103,7 @@ package indirect enum StringMatcher: Sendable {
             return .equalToXml(XMLExpectation(tree: tree, placeholders: try fields.bool("enablePlaceholders")))
         },
         Reader(name: "matchesXPath", options: ["xPathNamespaces"]) { value, fields, path throws(StubError) in
-            // An expression alone, or WireMock's object form: {"expression": "/a", "equalTo": "b"}.
-            var valueMatcher: StringMatcher?
-            let source: String
-            if case .object(var members) = value {
-                guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
-                    throw .field("\(path).expression", "must be a string")
-                }
-                source = expression
-                valueMatcher = try StringMatcher(Fields(.object(members), path: path))
-            } else {
-                source = try text(value, path)
-            }
+            let (source, valueMatcher) = try expressionForm(value, path)
             var namespaces: [String: String]?
             if let given = try fields.fields("xPathNamespaces") {
                 namespaces = [:]
@@ -173,6 +151,17 @@ package indirect enum StringMatcher: Sendable {
     private static func text(_ value: JSONValue, _ path: String) throws(StubError) -> String {
         guard case .string(let text) = value else { throw .field(path, "must be a string") }
         return text
+    }
+
+    /// An expression alone (`"$.a"`), or WireMock's object form with a matcher for what it selects
+    /// (`{"expression": "$.a", "equalTo": "b"}`): `matchesJsonPath`'s and `matchesXPath`'s.
+    private static func expressionForm(_ value: JSONValue, _ path: String) throws(StubError) -> (String, StringMatcher?)
+    {
+        guard case .object(var members) = value else { return (try text(value, path), nil) }
+        guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
+            throw .field("\(path).expression", "must be a string")
+        }
+        return (expression, try StringMatcher(Fields(.object(members), path: path)))
     }
 
     /// The matchers of `and` or `or`: an array of one or more.

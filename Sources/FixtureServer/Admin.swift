@@ -157,19 +157,8 @@ struct Admin: Sendable {
                         status: .conflict,
                         message: "There is no folder to save into: start apps serve with --root-dir DIR.")
                 }
-                let folder = root.appendingPathComponent("mappings")
                 let initial = Set(backend.stubs.initial.map(\.id))
-                do {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    for mapping in backend.stubs.mappings where !initial.contains(mapping.id) {
-                        try mapping.json.data.write(
-                            to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
-                    }
-                } catch {
-                    throw AdminError(
-                        status: .internalServerError,
-                        message: "The stubs could not be saved: \(error.localizedDescription)")
-                }
+                try Self.save(backend.stubs.mappings.filter { !initial.contains($0.id) }, into: root, what: "The stubs")
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "mappings remove-by-metadata"):
                 // WireMock's: the stubs whose metadata a value matcher matches go.
@@ -296,20 +285,24 @@ struct Admin: Sendable {
         }
         do throws(StubError) { try backend.stubs.add(mappings) } catch { throw AdminError(error) }
         if let root = backend.configuration.rootDirectory {
-            let folder = root.appendingPathComponent("mappings")
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                for mapping in mappings {
-                    try mapping.json.data.write(
-                        to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
-                }
-            } catch {
-                throw AdminError(
-                    status: .internalServerError,
-                    message: "The recording could not be saved: \(error.localizedDescription)")
-            }
+            try Self.save(mappings, into: root, what: "The recording")
         }
         return mappings.map(\.json)
+    }
+
+    /// Writes `mappings` into `root`'s `mappings/`, one `ID.json` each (WireMock's persist);
+    /// `500` naming `what` could not be saved.
+    private static func save(_ mappings: [StubMapping], into root: URL, what: String) throws(AdminError) {
+        let folder = root.appendingPathComponent("mappings")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for mapping in mappings {
+                try mapping.json.data.write(to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
+            }
+        } catch {
+            throw AdminError(
+                status: .internalServerError, message: "\(what) could not be saved: \(error.localizedDescription)")
+        }
     }
 
     /// The stub id of `mappings ID`, the admin path of one stub.
