@@ -89,13 +89,13 @@ extension Contract {
     /// How to let a deliberately broken answer in, said with every refusal.
     static let offHint = " (\"metadata\": {\"contract\": \"off\"} lets it in)"
 
-    /// The operations whose path template (`/listings/api/product/{id}`) fits `path`: the one of
-    /// `method`, or every one of the path when `method` is `nil` (a stub of any method).
-    func operations(method: String?, path: String) -> [Operation] {
+    /// The operations whose path template (`/listings/api/product/{id}`) fits `path`: those whose
+    /// method `method` takes, or every one of the path when `method` is `nil` (a stub of any method).
+    func operations(method: MethodPattern?, path: String) -> [Operation] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         return operations.filter { operation in
             let template = operation.path.split(separator: "/", omittingEmptySubsequences: true)
-            return (method == nil || operation.method == method) && template.count == segments.count
+            return (method?.matches(operation.method) ?? true) && template.count == segments.count
                 && zip(template, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
         }
     }

@@ -16,6 +16,9 @@ package final class ParsedRequest: @unchecked Sendable {
     package let url: String
     /// The path, percent-decoded: `/lotto/draws`.
     package let path: String
+    /// The path as sent, still percent-encoded (`/a%20b`): what `urlPath` and `urlPathPattern`
+    /// match, as WireMock's do.
+    package let rawPath: String
     /// Each query parameter's values, decoded, in the order sent.
     package let query: [String: [String]]
     package let body: Data
@@ -34,6 +37,7 @@ package final class ParsedRequest: @unchecked Sendable {
         method = head.method.rawValue
         url = target
         path = parsed.path
+        rawPath = String(target.prefix { $0 != "?" })
         query = parsed.queryValues
         self.body = body
         self.budget = budget
@@ -58,12 +62,13 @@ package final class ParsedRequest: @unchecked Sendable {
         return made
     }
 
-    /// Each cookie's values, from every `Cookie` field.
+    /// Each cookie's values, from every `Cookie` field, percent-decoded as WireMock 3 reads them
+    /// (`a%20b` is `a b`; a value that does not decode is kept as sent).
     package var cookies: [String: [String]] {
         var cookies: [String: [String]] = [:]
         for pair in header(.cookie).flatMap({ $0.split(separator: ";") }) {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2 { cookies[parts[0], default: []].append(parts[1]) }
+            if parts.count == 2 { cookies[parts[0], default: []].append(parts[1].removingPercentEncoding ?? parts[1]) }
         }
         return cookies
     }

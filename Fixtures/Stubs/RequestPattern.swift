@@ -13,7 +13,7 @@ package struct RequestPattern: Sendable {
         case urlPathTemplate(PathTemplate)
     }
 
-    let method: String?
+    let method: MethodPattern?
     let url: URLMatch?
     /// What the parts of a `urlPathTemplate` must be.
     let pathParameters: [(String, StringMatcher)]
@@ -39,7 +39,7 @@ package struct RequestPattern: Sendable {
             "queryParameters", "headers", "cookies", "formParameters", "host", "basicAuthCredentials", "bodyPatterns",
             "multipartPatterns",
         ])
-        method = try fields.string("method").map { $0.uppercased() }.flatMap { $0 == "ANY" ? nil : $0 }
+        method = try MethodPattern(fields)
         let urls = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"].filter {
             fields.object[$0] != nil
         }
@@ -127,11 +127,11 @@ package struct RequestPattern: Sendable {
         }
     }
 
-    /// The one path the pattern matches (`urlPath`, or `url` without its query); `nil` for a
-    /// pattern or no URL at all.
+    /// The one path the pattern matches, as sent (`urlPath`, or `url` without its query); `nil`
+    /// for a pattern or no URL at all.
     var exactPath: String? {
         switch url {
-        case .url(let target): RequestURL(target).path
+        case .url(let target): String(target.prefix { $0 != "?" })
         case .urlPath(let path): path
         default: nil
         }
@@ -153,18 +153,18 @@ package struct RequestPattern: Sendable {
             evaluation.differences.append(mismatch)
             return !thorough
         }
-        if let method, method != context.method, differs(.method(context.method, expected: method)) {
+        if let method, !method.matches(context.method), differs(.method(context.method, expected: method)) {
             return evaluation
         }
         switch url {
         case .url(let expected) where expected != context.url:
             if differs(.url(context.url, expected: expected)) { return evaluation }
-        case .urlPath(let expected) where expected != context.path:
-            if differs(.path(context.path, expected: expected)) { return evaluation }
+        case .urlPath(let expected) where expected != context.rawPath:
+            if differs(.path(context.rawPath, expected: expected)) { return evaluation }
         case .urlPattern(let regex) where regex.matches(context.url, budget: budget) != true:
             if differs(.urlPattern(context.url, regex)) { return evaluation }
-        case .urlPathPattern(let regex) where regex.matches(context.path, budget: budget) != true:
-            if differs(.pathPattern(context.path, regex)) { return evaluation }
+        case .urlPathPattern(let regex) where regex.matches(context.rawPath, budget: budget) != true:
+            if differs(.pathPattern(context.rawPath, regex)) { return evaluation }
         case .urlPathTemplate(let template):
             guard let values = template.values(in: context.path) else {
                 if differs(.pathTemplate(context.path, template)) { return evaluation }
@@ -215,6 +215,59 @@ package struct RequestPattern: Sendable {
     }
 }
 
+/// The methods a pattern takes: one (`"GET"`; `"ANY"` is no pattern at all), or WireMock 3's
+/// `{"oneOf": ["PUT", "POST"]}` and `{"noneOf": ["PUT", "POST"]}`, where `ANY` is a name like another.
+enum MethodPattern: Sendable, Equatable {
+    case exactly(String)
+    case oneOf(Set<String>)
+    case noneOf(Set<String>)
+
+    /// The pattern of `fields`' `method`; `nil` when it takes any method.
+    init?(_ fields: Fields) throws(StubError) {
+        switch fields.object["method"] {
+        case nil: return nil
+        case .string(let name)?:
+            guard name.uppercased() != "ANY" else { return nil }
+            self = .exactly(name.uppercased())
+        case .object(let object)? where object.count == 1:
+            let (key, value) = object.first!
+            let path = fields.child("method.\(key)")
+            guard case .array(let items) = value, !items.isEmpty else {
+                throw .field(path, "must be a list of methods")
+            }
+            var names: Set<String> = []
+            for item in items {
+                guard case .string(let name) = item else { throw .field(path, "must be a list of methods") }
+                names.insert(name.uppercased())
+            }
+            switch key {
+            case "oneOf": self = .oneOf(names)
+            case "noneOf": self = .noneOf(names)
+            default: throw .field(path, "is not a method pattern: give a name, oneOf or noneOf")
+            }
+        default:
+            throw .field(fields.child("method"), "must be a method name, or oneOf or noneOf a list of them")
+        }
+    }
+
+    func matches(_ method: String) -> Bool {
+        switch self {
+        case .exactly(let name): name == method
+        case .oneOf(let names): names.contains(method)
+        case .noneOf(let names): !names.contains(method)
+        }
+    }
+
+    /// What was wanted, in words: `not POST`, `not one of POST, PUT`.
+    var wanted: String {
+        switch self {
+        case .exactly(let name): "not \(name)"
+        case .oneOf(let names): "not one of \(names.sorted().joined(separator: ", "))"
+        case .noneOf(let names): "one of \(names.sorted().joined(separator: ", ")) it must not be"
+        }
+    }
+}
+
 /// How a request fits a ``RequestPattern``: what differs, and how far it is from matching.
 package struct Evaluation {
     /// The parts that differ, in the order they were tried; none when the request matches.
@@ -237,7 +290,7 @@ package struct Evaluation {
 /// Where a request differs from a pattern. Put in words only when read: a request is tried
 /// against every stub, and only a near miss is shown.
 enum Mismatch {
-    case method(String, expected: String)
+    case method(String, expected: MethodPattern)
     case url(String, expected: String)
     case path(String, expected: String)
     case urlPattern(String, StubRegex)
@@ -256,7 +309,7 @@ enum Mismatch {
     /// In words: `the header X-Test is missing`.
     var description: String {
         switch self {
-        case .method(let actual, let expected): "the method is \(actual), not \(expected)"
+        case .method(let actual, let expected): "the method is \(actual), \(expected.wanted)"
         case .url(let actual, let expected): "the URL is \(actual), not \(expected)"
         case .path(let actual, let expected): "the path is \(actual), not \(expected)"
         case .urlPattern(let actual, let regex): "the URL \(actual) does not match \(regex.source)"

@@ -361,6 +361,8 @@ package struct TemplateRenderer {
             let values = request.header(field)
             return values.isEmpty ? .null : many(values)
         case "path":
+            // A part of the stub's path template is read by its name first, even a number (`{0}`).
+            if let value = request.pathParameters[key] { return .string(value) }
             guard let index = Int(key) else { return nil }
             let segments = request.path.split(separator: "/")
             return segments.indices.contains(index) ? .string(String(segments[index])) : .null
@@ -380,6 +382,7 @@ package struct TemplateRenderer {
         case "pathSegments": return .list(segments())
         case "method": return .string(request.method)
         case "body": return .string(request.bodyText ?? "")
+        case "bodyAsBase64": return .string(request.body.base64EncodedString())
         case "baseUrl":
             return .string("http://" + (request.head.authority ?? "localhost"))
         case "query": return .map(request.query.mapValues(many))

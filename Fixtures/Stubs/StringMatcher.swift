@@ -94,13 +94,22 @@ package indirect enum StringMatcher: Sendable {
         },
         Reader(name: "hasExactly") { value, _, path throws(StubError) in .hasExactly(try list(value, path)) },
         Reader(name: "includes") { value, _, path throws(StubError) in .includes(try list(value, path)) },
-        Reader(name: "equalToXml", options: ["enablePlaceholders"]) { value, fields, path throws(StubError) in
+        Reader(
+            name: "equalToXml",
+            options: ["enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex"]
+        ) { value, fields, path throws(StubError) in
             let tree: XMLTree
             let source = try text(value, path)
             do throws(StubError.Reason) { tree = try XMLTree(Data(source.utf8)) } catch {
                 throw .field(path, "is not XML: \(error.text)")
             }
-            return .equalToXml(XMLExpectation(tree: tree, placeholders: try fields.bool("enablePlaceholders")))
+            // XMLUnit's placeholder between its delimiters, `${` and `}` unless the stub says otherwise.
+            let opening = try fields.string("placeholderOpeningDelimiterRegex") ?? #"\$\{"#
+            let closing = try fields.string("placeholderClosingDelimiterRegex") ?? "\\}"
+            let placeholder =
+                try fields.bool("enablePlaceholders")
+                ? try StubRegex(#"\s*(?:\#(opening))xmlunit\.ignore(?:\#(closing))\s*"#, path: fields.path) : nil
+            return .equalToXml(XMLExpectation(tree: tree, placeholder: placeholder))
         },
         Reader(name: "matchesXPath", options: ["xPathNamespaces"]) { value, fields, path throws(StubError) in
             let (source, valueMatcher) = try expressionForm(value, path)
@@ -323,10 +332,33 @@ package struct StubRegex: @unchecked Sendable {
 
     package init(_ source: String, path: String) throws(StubError) {
         guard
-            let expression = try? NSRegularExpression(pattern: "^(?:\(source))$", options: [.dotMatchesLineSeparators])
+            let expression = try? NSRegularExpression(
+                pattern: "^(?:\(Self.javaBraces(source)))$", options: [.dotMatchesLineSeparators])
         else { throw .field(path, "\(source) is not a regular expression") }
         self.source = source
         self.expression = expression
+    }
+
+    /// `source` with each `}` that closes no `{2,5}` escaped: Java (WireMock's dialect) reads such a
+    /// brace as itself, ICU refuses the pattern.
+    static func javaBraces(_ source: String) -> String {
+        var result = ""
+        var characters = source[...]
+        while let character = characters.popFirst() {
+            result.append(character)
+            if character == "\\", let escaped = characters.popFirst() {
+                result.append(escaped)
+            } else if character == "{" {
+                let quantifier = characters.prefix { $0.isASCII && ($0.isNumber || $0 == ",") }
+                if !quantifier.isEmpty, characters.dropFirst(quantifier.count).first == "}" {
+                    result += quantifier + "}"
+                    characters = characters.dropFirst(quantifier.count + 1)
+                }
+            } else if character == "}" {
+                result.insert("\\", at: result.index(before: result.endIndex))
+            }
+        }
+        return result
     }
 
     /// Whether `text` matches; `nil` when the match ran out of time: its own bound, or what is left

@@ -103,8 +103,12 @@ package struct StubMapping: Sendable {
         guard let request = try mapping.fields("request") else {
             throw .field(mapping.child("request"), "a stub says which requests it matches")
         }
-        guard let response = try mapping.fields("response") else {
-            throw .field(mapping.child("response"), "a stub says what it answers")
+        // Without one, WireMock answers 200 with no body.
+        let response: Fields
+        if let given = try mapping.fields("response") {
+            response = given
+        } else {
+            response = try Fields(.object([:]), path: mapping.child("response"))
         }
         var stored = mapping.object
         stored["id"] = .string(id)

@@ -49,6 +49,9 @@ package struct StubResponse: Sendable {
     }
 
     package let status: Int
+    /// `statusMessage`: the reason phrase sent with the status (HTTP/1.1's; a character a
+    /// reason phrase cannot hold is sent as a space).
+    package let statusMessage: String?
     package let headers: [(HTTPField.Name, String)]
     package let body: Body
     /// `fixedDelayMilliseconds`.
@@ -119,6 +122,9 @@ package struct StubResponse: Sendable {
     /// Whether the stub asked for response templating: its headers, and the contents of its body
     /// file, are rendered for each request too.
     package let isTemplated: Bool
+    /// Whether a `bodyFileName`'s contents are rendered too: not when the stub's
+    /// `transformerParameters` say `disableBodyFileTemplating` (its name still is).
+    let templatesBodyFile: Bool
     /// Each header's template, beside ``headers``, when templated and it holds `{{`.
     private let headerTemplates: [ResponseTemplate?]
 
@@ -132,6 +138,7 @@ package struct StubResponse: Sendable {
             "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
             "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
             "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
+            "transformerParameters",
         ])
         status = try fields.int("status", in: 100...599) ?? 200
         if status < 200 {
@@ -139,7 +146,7 @@ package struct StubResponse: Sendable {
                 fields.child("status"),
                 "\(status) is an interim answer, which never ends a request: a stub answers 200 to 599")
         }
-        _ = try fields.string("statusMessage")
+        statusMessage = try fields.string("statusMessage")
         var templated = templating
         switch fields.object["transformers"] {
         case nil: break
@@ -157,6 +164,11 @@ package struct StubResponse: Sendable {
         default: throw .field(fields.child("transformers"), "must be an array of strings")
         }
         isTemplated = templated
+        // WireMock's one parameter for its template transformer; others are for extensions, which
+        // are refused above, and are kept as given.
+        let parameters = try fields.fields("transformerParameters")
+        let bodyFileTemplatingDisabled = try parameters?.bool("disableBodyFileTemplating") ?? false
+        templatesBodyFile = templated && !bodyFileTemplatingDisabled
         /// `text` read as a template, or `nil` when it has nothing to render.
         func template(_ text: String, _ path: String) throws(StubError) -> ResponseTemplate? {
             guard templated, ResponseTemplate.isTemplate(text) else { return nil }
@@ -398,7 +410,7 @@ package struct StubResponse: Sendable {
     /// cannot be read (or is too large to render).
     private func read(_ url: URL, files: URL, request: ParsedRequest) throws(StubError.Reason) -> Data? {
         guard let file = Self.inside(url, files), let data = try? Data(contentsOf: file) else { return nil }
-        guard isTemplated, data.count <= Self.maximumTemplatedFile else { return isTemplated ? nil : data }
+        guard templatesBodyFile, data.count <= Self.maximumTemplatedFile else { return templatesBodyFile ? nil : data }
         let text = String(decoding: data, as: UTF8.self)
         guard ResponseTemplate.isTemplate(text) else { return data }
         return Data(try ResponseTemplate(text).render(request).utf8)
@@ -406,7 +418,7 @@ package struct StubResponse: Sendable {
 
     /// The answer's head: its status and fields.
     package var head: HTTPResponse {
-        var response = HTTPResponse(status: .init(code: status))
+        var response = HTTPResponse(status: .init(code: status, reasonPhrase: statusMessage ?? ""))
         for (name, value) in headers { response.headerFields.append(HTTPField(name: name, value: value)) }
         return response
     }

@@ -28,7 +28,7 @@ package final class StubStore: Sendable {
         var charged: [String: Int] = [:]
         /// Scenarios not in `Started`.
         var scenarioStates: [String: String] = [:]
-        /// For each exact path (`urlPath`, or `url` without its query), the places of its stubs;
+        /// For each exact path as sent (`urlPath`, or `url` without its query), the places of its stubs;
         /// and the places of the stubs without one (patterns, no URL). Made again after a change.
         var byPath: [String: [Int]] = [:]
         var anyPath: [Int] = []
@@ -250,7 +250,7 @@ package final class StubStore: Sendable {
         while true {
             // Only the stubs of the request's path and those without one.
             let (candidates, scenarioStates) = state.withLock { state in
-                (state.candidates(for: context.path).map { state.mappings[$0] }, state.scenarioStates)
+                (state.candidates(for: context.rawPath).map { state.mappings[$0] }, state.scenarioStates)
             }
             var chosen: StubMapping?
             for mapping in candidates {
@@ -318,13 +318,22 @@ package final class StubStore: Sendable {
         }
     }
 
-    /// Puts the stub scenario `name` in `state`; `false` when no stub has that scenario.
-    package func setState(_ value: String, of name: String) -> Bool {
-        state.withLock { state in
-            guard state.mappings.contains(where: { $0.scenarioName == name }) else { return false }
-            state.scenarioStates[name] = value
-            return true
-        }
+    /// What setting a stub scenario's state came to.
+    package enum StateChange: Equatable {
+        case done
+        /// No stub has the scenario.
+        case unknownScenario
+        /// None of its stubs names the state; these are the ones they name.
+        case unknownState(possible: [String])
+    }
+
+    /// Puts the stub scenario `name` in `value`, one of the states its stubs name (`Started` among
+    /// them), as WireMock does.
+    package func setState(_ value: String, of name: String) -> StateChange {
+        guard let scenario = scenarios.first(where: { $0.name == name }) else { return .unknownScenario }
+        guard scenario.possibleStates.contains(value) else { return .unknownState(possible: scenario.possibleStates) }
+        state.withLock { $0.scenarioStates[name] = value }
+        return .done
     }
 
     /// Every stub scenario back in `Started`.

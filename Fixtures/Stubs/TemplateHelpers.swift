@@ -8,11 +8,11 @@ enum TemplateHelpers {
         "jsonPath", "xPath", "parseJson", "randomValue", "randomInt", "now", "eq", "ne", "gt", "gte", "lt", "lte",
         "and", "or",
         "not", "size", "join", "math", "base64", "urlEncode", "regexExtract", "range", "array", "upper", "lower",
-        "capitalize", "trim", "contains", "matches", "substring",
+        "capitalize", "trim", "contains", "matches", "substring", "lookup", "hostname",
     ]
 
     /// Helpers written alone, with nothing after the name: `{{now}}`.
-    static let takesNoParameters: Set<String> = ["now", "randomValue", "randomInt"]
+    static let takesNoParameters: Set<String> = ["now", "randomValue", "randomInt", "hostname"]
 
     /// The largest `range` (a template cannot make a list of a billion numbers).
     static let maximumRange = 100_000
@@ -85,10 +85,13 @@ enum TemplateHelpers {
             case "+": return .number(lhs + rhs)
             case "-": return .number(lhs - rhs)
             case "*": return .number(lhs * rhs)
-            case "/": return rhs == 0 ? .null : .number(lhs / rhs)
-            case "%": return rhs == 0 ? .null : .number(lhs.truncatingRemainder(dividingBy: rhs))
+            case "/" where rhs == 0, "%" where rhs == 0: throw "math: \(text(0)) \(text(1)) 0 divides by zero"
+            case "/": return .number(lhs / rhs)
+            case "%": return .number(lhs.truncatingRemainder(dividingBy: rhs))
             default: throw "math: \(text(1)) is not one of + - * / %"
             }
+        case "lookup": return value(0).member(text(1))
+        case "hostname": return .string(ProcessInfo.processInfo.hostName)
         case "base64":
             if options["decode"]?.isTruthy == true {
                 return .string(Data(base64Encoded: text(0)).map { String(decoding: $0, as: UTF8.self) } ?? "")

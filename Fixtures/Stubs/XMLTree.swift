@@ -208,10 +208,12 @@ struct XMLTree: Sendable {
 
 /// WireMock's `equalToXml`: the same elements (by namespace and local name, whatever the prefix),
 /// attributes in any order, and text, whitespace between elements aside; with placeholders,
-/// `${xmlunit.ignore}` stands for any text or attribute value.
+/// `${xmlunit.ignore}` (between the stub's own delimiters, if it gives them) stands for any text
+/// or attribute value.
 package struct XMLExpectation: Sendable {
     let tree: XMLTree
-    let placeholders: Bool
+    /// What a placeholder looks like; `nil` when the stub does not enable them.
+    let placeholder: StubRegex?
 
     func matches(_ actual: XMLTree) -> Bool {
         same(tree.root, in: tree, actual.root, in: actual)
@@ -260,6 +262,6 @@ package struct XMLExpectation: Sendable {
     }
 
     private func ignores(_ value: String) -> Bool {
-        placeholders && value.trimmingCharacters(in: .whitespaces) == "${xmlunit.ignore}"
+        placeholder?.matches(value) == true
     }
 }

@@ -102,6 +102,14 @@ struct Admin: Sendable {
                 return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
             case (.post, "requests count"):
                 return jsonAnswer(.ok, ["count": try entries(matching: body).count])
+            case (.post, "requests remove"):
+                // WireMock's: the requests a pattern matches leave the journal, and are answered.
+                let removed = journal.remove(Set(try entries(matching: body).map(\.id)))
+                return jsonAnswer(.ok, ["serveEvents": removed.map(RequestJournal.decoded)])
+            case (.delete, _) where Self.journalEntryID(route) != nil:
+                // One request forgotten; one the journal does not have (or no longer has) is no error.
+                _ = journal.remove([Int(Self.journalEntryID(route) ?? "") ?? -1])
+                return jsonAnswer(.ok, [String: String]())
             case (.get, _) where route.hasPrefix("requests ") && Int(route.dropFirst("requests ".count)) != nil:
                 let id = Int(route.dropFirst("requests ".count))
                 guard let entry = journal.keptEntries.first(where: { $0.id == id }) else {
@@ -229,7 +237,8 @@ struct Admin: Sendable {
             case (.put, _) where Self.isScenarioState(route):
                 struct NewState: Decodable { var state: String }
                 let name = String(route.dropFirst("scenarios ".count).dropLast(" state".count))
-                try setState(Self.decode(NewState.self, from: body).state, of: name)
+                // Without a body, WireMock puts the scenario back in its first state.
+                try setState(body.isEmpty ? nil : Self.decode(NewState.self, from: body).state, of: name)
                 return jsonAnswer(.ok, [String: String]())
             default:
                 if let allowed = Self.methods[route].map({
@@ -248,7 +257,8 @@ struct Admin: Sendable {
                 throw AdminError(
                     status: .notFound,
                     message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
-                        + "/__admin/requests, POST /__admin/requests/find, /count and /reset, GET "
+                        + "/__admin/requests and /__admin/requests/ID, POST /__admin/requests/find, /count, /remove "
+                        + "and /reset, GET "
                         + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
                         + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
@@ -263,6 +273,7 @@ struct Admin: Sendable {
     /// The methods each fixed admin path takes, by the path's segments joined with spaces.
     static let methods: [String: [HTTPRequest.Method]] = [
         "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
+        "requests remove": [.post],
         "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
         "requests unmatched": [.get], "requests unmatched near-misses": [.get],
         "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
@@ -350,19 +361,27 @@ struct Admin: Sendable {
         }
     }
 
+    /// The ID of `requests ID`, a journal entry's path (`/__admin/requests/12`); `nil` for another
+    /// route, a fixed one of `/__admin/requests/…` among them.
+    static func journalEntryID(_ route: String) -> String? {
+        guard route.hasPrefix("requests "), methods[route] == nil else { return nil }
+        let id = route.dropFirst("requests ".count)
+        return id.contains(" ") ? nil : String(id)
+    }
+
     /// Whether `route` is `scenarios NAME state`, the one admin path with a parameter.
     static func isScenarioState(_ route: String) -> Bool {
         // A name may have spaces, as WireMock's scenario names often do.
         route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
     }
 
-    /// The request pattern a journal search carries: `POST /__admin/requests/find` and `/count`'s
-    /// body, or `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`); `nil` for
-    /// the other routes.
+    /// The request pattern a journal search carries: `POST /__admin/requests/find`, `/count` and
+    /// `/remove`'s body, or `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`);
+    /// `nil` for the other routes.
     static func searchPattern(_ request: HTTPRequest, body: Data) -> Data? {
         let (route, query, _) = route(of: request)
         switch (request.method, route) {
-        case (.post, "requests find"), (.post, "requests count"): return body
+        case (.post, "requests find"), (.post, "requests count"), (.post, "requests remove"): return body
         case (.get, "requests"): return pattern(query: query)
         default: return nil
         }
@@ -397,18 +416,26 @@ struct Admin: Sendable {
         return found
     }
 
-    private func setState(_ state: String, of scenario: String) throws(AdminError) {
-        if !FixtureBackend.scenarios.contains(where: { $0.name == scenario }),
-            backend.stubs.setState(state, of: scenario)
-        {
+    /// Puts a scenario, the backend's or the stubs', in `state` (its first when `nil`): `404` for a
+    /// scenario there is not, `422` for a state it does not have, as WireMock answers.
+    private func setState(_ state: String?, of scenario: String) throws(AdminError) {
+        if let own = FixtureBackend.scenarios.first(where: { $0.name == scenario }) {
+            do {
+                try backend.setState(state ?? own.possibleStates[0], of: scenario)
+            } catch {
+                throw AdminError(status: .unprocessableContent, message: error.localizedDescription)
+            }
             return
         }
-        do {
-            try backend.setState(state, of: scenario)
-        } catch .unknownScenario {
+        switch backend.stubs.setState(state ?? StubMapping.startedState, of: scenario) {
+        case .done: return
+        case .unknownScenario:
             throw AdminError(status: .notFound, message: ScenarioError.unknownScenario(scenario).localizedDescription)
-        } catch {
-            throw AdminError(status: .badRequest, message: error.localizedDescription)
+        case .unknownState(let possible):
+            throw AdminError(
+                status: .unprocessableContent,
+                message: "The scenario \"\(scenario)\" has no state \"\(state ?? "")\"; it has "
+                    + "\(possible.joined(separator: ", ")).")
         }
     }
 

@@ -15,9 +15,14 @@ public final class RequestJournal: Sendable {
             public var method: String
             /// The path with its query, as sent.
             public var url: String
+            /// Each field's value; a field sent more than once, its values joined by `, `.
             public var headers: [String: String]
+            /// The values of each field sent more than once, one by one, as a search matches them
+            /// (a value may hold a comma); not part of the entry's JSON.
+            package var repeatedFields: [String: [String]]? = nil
             /// The body as text (UTF-8), absent when there was none: its first
-            /// ``RequestJournal/bodyLimit`` bytes.
+            /// ``RequestJournal/bodyLimit`` bytes. A JSON body is kept as sent, or, when it holds
+            /// a secret, written again with the secret redacted.
             public var body: String?
             /// The body again, decoded, when it is JSON (and was kept whole); decoded when the
             /// journal is read, not kept.
@@ -26,6 +31,10 @@ public final class RequestJournal: Sendable {
             public var bodyBytes: Int
             /// Whether ``body`` is only the first part of it.
             public var bodyTruncated: Bool?
+
+            enum CodingKeys: String, CodingKey {
+                case method, url, headers, body, jsonBody, bodyBytes, bodyTruncated
+            }
         }
 
         public struct Response: Sendable, Codable, Equatable {
@@ -117,23 +126,34 @@ public final class RequestJournal: Sendable {
         nearMisses: NearMisses? = nil, at date: Date = Date()
     ) {
         let body = request.body
-        let json = request.bodyJSON.map(Self.redacted)
-        let text = body.isEmpty || json != nil ? nil : Self.redactedText(String(decoding: body, as: UTF8.self))
+        // A JSON body without a secret is kept as sent (a search's regular expression reads its
+        // spaces); one with a secret is written again without it.
+        let redacted = request.bodyJSON.map(Self.redacted)
+        let json = redacted == request.bodyJSON ? nil : redacted
+        let text =
+            body.isEmpty || json != nil
+            ? nil
+            : request.bodyJSON != nil
+                ? String(decoding: body, as: UTF8.self) : Self.redactedText(String(decoding: body, as: UTF8.self))
         var headers: [String: String] = [:]
+        var values: [String: [String]] = [:]
         for field in request.head.headerFields {
             let name = field.name.canonicalName
             let value = Self.secretFields.contains(name) ? "[redacted]" : field.value
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+            values[name, default: []].append(value)
         }
-        // A JSON body is written only as far as it is kept.
+        let repeated = values.filter { $0.value.count > 1 }
+        // A JSON body written again is written only as far as it is kept.
         let written = json.map { $0.text(upTo: bodyLimit) } ?? text.map { (text: $0, complete: true) }
         let kept = written.map { Self.prefix($0.text, bytes: bodyLimit) }
         let truncated = written.map { !$0.complete || kept != $0.text } ?? false
         var entry = Entry(
             id: 0, wasMatched: matched, note: note, loggedDate: date,
             request: .init(
-                method: request.method, url: request.url, headers: headers, body: kept,
-                jsonBody: nil, bodyBytes: body.count, bodyTruncated: truncated ? true : nil),
+                method: request.method, url: request.url, headers: headers,
+                repeatedFields: repeated.isEmpty ? nil : repeated, body: kept, jsonBody: nil, bodyBytes: body.count,
+                bodyTruncated: truncated ? true : nil),
             response: .init(status: status, fault: fault), nearMisses: nearMisses)
         var size = Self.size(of: entry)
         // Room in the world's own budget first, then in the server's, reserved outside the lock:
@@ -146,6 +166,7 @@ public final class RequestJournal: Sendable {
             // what its client chose to send.
             entry.request.body = nil
             entry.request.headers = [:]
+            entry.request.repeatedFields = nil
             entry.nearMisses = nil
             entry.request.bodyTruncated = entry.request.bodyBytes > 0 ? true : nil
             entry.request.url = Self.prefix(entry.request.url, bytes: 256)
@@ -169,6 +190,19 @@ public final class RequestJournal: Sendable {
             forgetOldest(&state)
             return true
         }
+    }
+
+    /// Forgets the entries whose ids are `ids`, and returns them, newest first.
+    func remove(_ ids: Set<Int>) -> [Entry] {
+        let (removed, freed) = state.withLockedValue { state in
+            let removed = state.entries.filter { ids.contains($0.id) }
+            state.entries.removeAll { ids.contains($0.id) }
+            let freed = removed.reduce(0) { $0 + Self.size(of: $1) }
+            state.bytes -= freed
+            return (removed, freed)
+        }
+        ledger?.release(freed)
+        return removed.reversed()
     }
 
     /// Forgets every entry.
@@ -286,7 +320,10 @@ extension ParsedRequest {
             method: HTTPRequest.Method(request.method) ?? .get, scheme: "http", authority: "fixtures",
             path: request.url)
         for (name, value) in request.headers {
-            if let field = HTTPField.Name(name) { head.headerFields[field] = value }
+            guard let field = HTTPField.Name(name) else { continue }
+            for value in request.repeatedFields?[name] ?? [value] {
+                head.headerFields.append(HTTPField(name: field, value: value))
+            }
         }
         self.init(head, body: Data((request.body ?? "").utf8), budget: budget)
     }

@@ -466,6 +466,29 @@ struct StubTests {
         }
     }
 
+    /// As WireMock: a state none of the scenario's stubs names is `422`, and no body puts the
+    /// scenario back in `Started`.
+    @Test func aStubScenarioTakesTheStatesItsStubsNameAndNoBodyResetsIt() async throws {
+        try await withFixtureServer { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json:
+                    #"{"scenarioName": "tea", "requiredScenarioState": "brewed", "request": {"urlPath": "/health"}, "response": {"status": 503}}"#
+            )
+            let wrong = try await Backend.send(
+                server, .put, "/__admin/scenarios/tea/state", json: #"{"state": "cold"}"#)
+            #expect(wrong.status == 422)
+            #expect(wrong.text.contains("it has Started, brewed"))
+            let brewed = try await Backend.send(
+                server, .put, "/__admin/scenarios/tea/state", json: #"{"state": "brewed"}"#)
+            #expect(brewed.status == 200)
+            #expect(try await Backend.send(server, .get, "/health").status == 503)
+            #expect(try await Backend.send(server, .put, "/__admin/scenarios/tea/state").status == 200)
+            #expect(try await Backend.send(server, .get, "/health").status == 200, "back in Started")
+            #expect(try await Backend.send(server, .put, "/__admin/scenarios/coffee/state").status == 404)
+        }
+    }
+
     /// A stub is held to Docs/openapi.yaml where it names an operation: a status it documents, a
     /// body that fits its schema; metadata can let a deliberately broken one in.
     @Test func aStubThatBreaksTheContractIsRefusedNamingTheOperationAndTheField() async throws {

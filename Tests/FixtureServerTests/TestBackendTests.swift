@@ -72,6 +72,28 @@ struct TestBackendTests {
         }
     }
 
+    /// As WireMock searches its journal: a body as sent (its spaces), each value of a repeated field.
+    @Test func theJournalIsSearchedOnTheBodyAsSentAndEachValueOfAField() async throws {
+        try await withFixtureServer { server in
+            _ = try await Self.send(server, .post, "/health", json: "{ \"thing\":  { \"key\": \"a value\" } }")
+            let spaced = try await Self.send(
+                server, .post, "/__admin/requests/count",
+                json: #"{"bodyPatterns": [{"matches": ".*\"key\": \"a value\".*"}]}"#)
+            #expect(spaced.json["count"] as? Int == 1)
+            // Sent below HTTP: URLSession joins a field sent twice into one.
+            _ = try await rawExchange(
+                port: server.port,
+                request:
+                    "GET /health HTTP/1.1\r\nHost: x\r\nX-Thing: One\r\nX-Thing: Two, Three\r\nConnection: close\r\n\r\n"
+            )
+            let each = try await Self.send(
+                server, .post, "/__admin/requests/count", json: #"{"headers": {"X-Thing": {"equalTo": "Two, Three"}}}"#)
+            #expect(each.json["count"] as? Int == 1)
+            let listed = try await Self.journal(server, "method=GET").first?["request"] as? [String: Any]
+            #expect((listed?["headers"] as? [String: String])?["x-thing"] == "One, Two, Three")
+        }
+    }
+
     /// What a UI test asserts: the image was fetched once; the second load of the draws sent the
     /// `ETag` back and got `304`.
     @Test func theJournalFiltersByMethodAndPathAndCounts() async throws {
@@ -101,6 +123,30 @@ struct TestBackendTests {
         }
     }
 
+    /// WireMock's `POST /__admin/requests/remove` and `DELETE /__admin/requests/ID`.
+    @Test func requestsLeaveTheJournalByPatternOrByID() async throws {
+        try await withFixtureServer { server in
+            _ = try await Self.send(server, .get, "/health", fields: [HTTPField.Name("My-Header")!: "one"])
+            _ = try await Self.send(server, .get, "/health", fields: [HTTPField.Name("My-Header")!: "two"])
+            _ = try await Self.send(server, .get, "/lotto/draws")
+            let removed = try await Self.send(
+                server, .post, "/__admin/requests/remove",
+                json: #"{"urlPath": "/health", "headers": {"My-Header": {"equalTo": "two"}}}"#)
+            let events = try #require(removed.json["serveEvents"] as? [[String: Any]])
+            #expect(events.count == 1)
+            #expect(
+                ((events.first?["request"] as? [String: Any])?["headers"] as? [String: String])?["my-header"] == "two")
+            let kept = try await Self.journal(server)
+            #expect(kept.count == 2)
+            let draws = try #require(kept.first?["id"] as? Int)
+            #expect(try await Self.send(server, .delete, "/__admin/requests/\(draws)").status == 200)
+            #expect(try await Self.journal(server).count == 1)
+            let unknown = try await Self.send(server, .delete, "/__admin/requests/0b4d7e6a-2f1c-4f0e-9d7b-2f1c4f0e9d7b")
+            #expect(unknown.status == 200, "one the journal does not have is no error")
+            #expect(try await Self.journal(server).count == 1)
+        }
+    }
+
     @Test func resetForgetsSignUpsScenariosAndTheJournal() async throws {
         let ann = #"{"fullName":"Ann","nickname":"Ann","email":"ann@x.com","phone":"1","password":"longenough"}"#
         try await withFixtureServer { server in
@@ -127,7 +173,7 @@ struct TestBackendTests {
             #expect(unknown.text.contains("koober-signup, listings-offers, lotto-draws"))
             let wrong = try await Self.send(
                 server, .put, "/__admin/scenarios/listings-offers/state", json: #"{"state":"rain"}"#)
-            #expect(wrong.status == 400)
+            #expect(wrong.status == 422)
             #expect(try await Self.send(server, .get, "/__admin/nothing").status == 404)
         }
     }

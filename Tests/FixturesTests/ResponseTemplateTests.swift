@@ -139,6 +139,13 @@ struct ResponseTemplateTests {
             try render("{{upper request.query.q}} {{size 'hello'}} {{size request.query.q}}", sent) == "HELLO WORLD 5 1"
         )
         #expect(try render("{{math request.query.n '+' 3}}", sent) == "10")
+        #expect(throws: StubError.Reason("math: 1 / 0 divides by zero")) { try render("{{math '1' '/' 0}}", sent) }
+        #expect(try render("{{lookup request.query 'n'}}", request(.get, "/?n=7")) == "7")
+        #expect(try render("{{lookup request.query 'filter[id]'}}", request(.get, "/?filter%5Bid%5D=3")) == "3")
+        #expect(
+            try render("{{request.bodyAsBase64}}", request(.post, "/", body: #"{"foo":"bar"}"#))
+                == "eyJmb28iOiJiYXIifQ&#x3D;&#x3D;")
+        #expect(try render("{{hostname}}", sent) == ProcessInfo.processInfo.hostName)
     }
 
     @Test func aTemplateThatCannotBeRenderedIsRefusedWhenRead() {
@@ -223,5 +230,11 @@ struct ResponseTemplateTests {
         #expect(String(decoding: body, as: UTF8.self) == #"{"user": "7"}"#)
         #expect(mapping.response.answer(to: request(.get, "/nobody/7")).0.status == .internalServerError)
         #expect(mapping.response.answer(to: request(.get, "/..%2F..%2Fetc/passwd")).0.status == .internalServerError)
+        let untemplatedFile = try StubMapping.parse(
+            Data(
+                #"{"request": {}, "response": {"bodyFileName": "{{request.path.[0]}}.json", "transformers": ["response-template"], "transformerParameters": {"disableBodyFileTemplating": true}}}"#
+                    .utf8), files: files)
+        let (_, literal) = untemplatedFile.response.answer(to: request(.get, "/users/7"))
+        #expect(String(decoding: literal, as: UTF8.self) == #"{"user": "{{request.path.[1]}}"}"#)
     }
 }

@@ -619,9 +619,10 @@ struct StubMappingTests {
         #expect(store.scenarios.first?.possibleStates == ["Started", "up"])
         store.resetScenarios()
         #expect(store.match(request("/a"), body: Data()).stub?.id == "fail")
-        #expect(store.setState("up", of: "flaky"))
+        #expect(store.setState("up", of: "flaky") == .done)
         #expect(store.match(request("/a"), body: Data()).stub?.id == "work")
-        #expect(!store.setState("up", of: "nobody"))
+        #expect(store.setState("up", of: "nobody") == .unknownScenario)
+        #expect(store.setState("down", of: "flaky") == .unknownState(possible: ["Started", "up"]))
     }
 
     @Test func theBackendAnswersFromAStubBeforeItsFixturesAndResetBringsBackTheStart() throws {
@@ -649,11 +650,50 @@ struct StubMappingTests {
         #expect(delayed.response.fault == .emptyResponse)
     }
 
+    @Test func aStubWithoutAResponseAnswers200WithNoBody() throws {
+        let answer = try stub(#"{"request": {"method": "ANY"}}"#).response.answer(
+            to: ParsedRequest(request("/anything"), body: Data()))
+        #expect(answer.0.status == .ok)
+        #expect(answer.1.isEmpty)
+    }
+
+    @Test func equalToXmlPlaceholdersTakeTheStubsOwnDelimiters() throws {
+        let placeholders = #"""
+            {"request": {"bodyPatterns": [{"equalToXml": "<a>#{xmlunit.ignore}</a>", "enablePlaceholders": true,
+             "placeholderOpeningDelimiterRegex": "#\\{", "placeholderClosingDelimiterRegex": "}"}]}}
+            """#
+        #expect(try matches(placeholders, .post, "/", body: "<a>123</a>"))
+        #expect(try !matches(placeholders, .post, "/", body: "<a><b/></a>"))
+        let literal = placeholders.replacingOccurrences(of: "true", with: "false")
+        #expect(try !matches(literal, .post, "/", body: "<a>123</a>"))
+        #expect(try matches(literal, .post, "/", body: "<a>#{xmlunit.ignore}</a>"))
+    }
+
+    @Test func aBraceThatClosesNoQuantifierIsItselfAsInJava() throws {
+        #expect(try StubRegex("id}", path: "p").matches("id}") == true)
+        #expect(try StubRegex("[}]x{2}", path: "p").matches("}xx") == true)
+        #expect(try StubRegex(#"\{a\}"#, path: "p").matches("{a}") == true)
+        #expect(try StubRegex("a{2,}}", path: "p").matches("aaa}") == true)
+    }
+
+    @Test func methodsAreMatchedByOneOfAndNoneOf() throws {
+        let oneOf = #"{"request": {"method": {"oneOf": ["PUT", "post"]}, "url": "/a"}}"#
+        #expect(try matches(oneOf, .put, "/a"))
+        #expect(try matches(oneOf, .post, "/a"))
+        #expect(try !matches(oneOf, .get, "/a"))
+        let noneOf = #"{"request": {"method": {"noneOf": ["PUT", "POST", "ANY"]}, "url": "/a"}}"#
+        #expect(try !matches(noneOf, .put, "/a"))
+        #expect(try matches(noneOf, .get, "/a"))
+        #expect(
+            refusal(#"{"request": {"method": {"someOf": ["GET"]}}}"#)?.message.contains("request.method.someOf") == true
+        )
+        #expect(refusal(#"{"request": {"method": {"oneOf": []}}}"#)?.message.contains("a list of methods") == true)
+    }
+
     // MARK: Bad input
 
     @Test(arguments: [
         (#"{"response": {}}"#, "request: a stub says which requests it matches"),
-        (#"{"request": {}}"#, "response: a stub says what it answers"),
         (
             #"{"request": {"bodyPatterns": [{"startsWith": "x"}]}, "response": {}}"#,
             "request.bodyPatterns[0]: startsWith is not a matcher"
@@ -806,7 +846,11 @@ struct StubMappingTests {
 
         try Data(#"{"request": {"method": 5}, "response": {}}"#.utf8).write(
             to: root.appendingPathComponent("mappings/c.json"))
-        #expect(throws: StubFolder.LoadError(["mappings/c.json: request.method: must be a string"])) {
+        #expect(
+            throws: StubFolder.LoadError([
+                "mappings/c.json: request.method: must be a method name, or oneOf or noneOf a list of them"
+            ])
+        ) {
             try StubFolder.load(root).mappings
         }
     }
@@ -852,7 +896,7 @@ struct StubMappingTests {
         try write("mappings/c.json", #"{"request": {"urlPath": "/c"}, "response": {"status": "two hundred"}}"#)
         let problems = [
             "mappings/b/broken.json: not JSON.",
-            "mappings/b/list.json: mappings[1].request.method: must be a string",
+            "mappings/b/list.json: mappings[1].request.method: must be a method name, or oneOf or noneOf a list of them",
             "mappings/b/list.json: mappings[2].response.body: random is not a helper this server has",
             "mappings/c.json: response.status: must be a whole number from 100 to 599",
         ]
