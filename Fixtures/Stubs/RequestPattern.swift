@@ -23,7 +23,8 @@ package struct RequestPattern: Sendable {
     /// The fields of an HTML form body (WireMock 3).
     let formParameters: [(String, StringMatcher)]
     let host: StringMatcher?
-    let basicAuthorization: String?
+    /// `basicAuthCredentials`, as `Authorization` carries them after its scheme: `dG9tOnNlY3JldA==`.
+    let basicCredentials: String?
     let bodyPatterns: [StringMatcher]
     let multipartPatterns: [MultipartPattern]
 
@@ -79,9 +80,9 @@ package struct RequestPattern: Sendable {
         if let credentials = try fields.fields("basicAuthCredentials") {
             try credentials.allow(["username", "password"])
             let pair = "\(try credentials.string("username") ?? ""):\(try credentials.string("password") ?? "")"
-            basicAuthorization = "Basic " + Data(pair.utf8).base64EncodedString()
+            basicCredentials = Data(pair.utf8).base64EncodedString()
         } else {
-            basicAuthorization = nil
+            basicCredentials = nil
         }
         switch fields.object["bodyPatterns"] {
         case nil: bodyPatterns = []
@@ -135,6 +136,13 @@ package struct RequestPattern: Sendable {
         case .urlPath(let path): path
         default: nil
         }
+    }
+
+    /// Whether `authorization` is Basic (the scheme in any case, as HTTP has it) with `credentials`.
+    private static func carries(_ authorization: String?, _ credentials: String) -> Bool {
+        guard let authorization, let space = authorization.firstIndex(of: " ") else { return false }
+        return authorization[..<space].lowercased() == "basic"
+            && authorization[space...].trimmingCharacters(in: .whitespaces) == credentials
     }
 
     /// What the parts of its `urlPathTemplate` stand for in `context`'s path; none without one.
@@ -196,7 +204,7 @@ package struct RequestPattern: Sendable {
                 if differs(.formParameter(name, matcher, sent[name]?.first)) { return evaluation }
             }
         }
-        if let basicAuthorization, context.header(.authorization).first != basicAuthorization,
+        if let basicCredentials, !Self.carries(context.header(.authorization).first, basicCredentials),
             differs(.credentials)
         {
             return evaluation

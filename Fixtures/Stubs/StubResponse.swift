@@ -56,6 +56,9 @@ package struct StubResponse: Sendable {
     package let body: Body
     /// `fixedDelayMilliseconds`.
     package let delay: Duration
+    /// Whether the stub gives `fixedDelayMilliseconds` (0 among them): without it, the global
+    /// settings' `fixedDelay` applies.
+    let givesFixedDelay: Bool
     package let delayDistribution: DelayDistribution?
     package let dribble: Dribble?
     package let fault: Fault?
@@ -238,8 +241,9 @@ package struct StubResponse: Sendable {
         self.headers = headers
         self.headerTemplates = headerTemplates
         proxy = try Self.proxy(fields, templated: templated, bodies: bodies)
-        let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds) ?? 0
-        delay = .milliseconds(milliseconds)
+        let milliseconds = try fields.int("fixedDelayMilliseconds", in: 0...Self.maximumDelayMilliseconds)
+        delay = .milliseconds(milliseconds ?? 0)
+        givesFixedDelay = milliseconds != nil
         delayDistribution = try Self.distribution(fields.fields("delayDistribution"))
         if let given = try fields.fields("chunkedDribbleDelay") {
             try given.allow(["numberOfChunks", "totalDuration"])
@@ -335,17 +339,21 @@ package struct StubResponse: Sendable {
         }
     }
 
-    /// This answer's delay: `fixedDelayMilliseconds` and a draw from `delayDistribution`, at most
-    /// ``maximumDelayMilliseconds`` in all.
-    package func sampledDelay() -> Duration {
+    /// This answer's delay: `fixedDelayMilliseconds` and a draw from `delayDistribution` (the
+    /// global `settings`' for each the stub does not give), at most ``maximumDelayMilliseconds``
+    /// in all.
+    package func sampledDelay(settings: StubSettings = StubSettings()) -> Duration {
         var generator = SystemRandomNumberGenerator()
-        return sampledDelay(using: &generator)
+        return sampledDelay(settings: settings, using: &generator)
     }
 
-    package func sampledDelay<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Duration {
-        guard let delayDistribution else { return delay }
-        let drawn = Duration.milliseconds(Int64(delayDistribution.sample(using: &generator).rounded()))
-        return min(delay + drawn, .milliseconds(Self.maximumDelayMilliseconds))
+    package func sampledDelay<Generator: RandomNumberGenerator>(
+        settings: StubSettings = StubSettings(), using generator: inout Generator
+    ) -> Duration {
+        let fixed = givesFixedDelay ? delay : settings.fixedDelay ?? .zero
+        guard let distribution = delayDistribution ?? settings.delayDistribution else { return fixed }
+        let drawn = Duration.milliseconds(Int64(distribution.sample(using: &generator).rounded()))
+        return min(fixed + drawn, .milliseconds(Self.maximumDelayMilliseconds))
     }
 
     /// `name` inside the `__files` folder, which it may not leave, and a regular file: a folder, a

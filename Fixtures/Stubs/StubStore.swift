@@ -58,6 +58,13 @@ package final class StubStore: Sendable {
     }
 
     private let state = Locked(State())
+    private let globalSettings = Locked(StubSettings())
+
+    /// WireMock's global settings (`/__admin/settings`), which a reset leaves as they are.
+    package var settings: StubSettings {
+        get { globalSettings.withLock { $0 } }
+        set { globalSettings.withLock { $0 = newValue } }
+    }
     /// The mappings the server was started with (`--root-dir`), which a reset brings back.
     package let initial: [StubMapping]
     /// Where `bodyFileName` is read from.

@@ -107,8 +107,14 @@ struct Admin: Sendable {
                 let removed = journal.remove(Set(try entries(matching: body).map(\.id)))
                 return jsonAnswer(.ok, ["serveEvents": removed.map(RequestJournal.decoded)])
             case (.delete, _) where Self.journalEntryID(route) != nil:
-                // One request forgotten; one the journal does not have (or no longer has) is no error.
-                _ = journal.remove([Int(Self.journalEntryID(route) ?? "") ?? -1])
+                // One request forgotten; one the journal does not have (or no longer has) is no
+                // error, nor is a UUID, the id WireMock gives and a WireMock client may send.
+                let id = Self.journalEntryID(route) ?? ""
+                if let number = Int(id), number >= 0 {
+                    _ = journal.remove([number])
+                } else if UUID(uuidString: id) == nil {
+                    throw AdminError(status: .badRequest, message: "A journal entry's id is a whole number, not \(id).")
+                }
                 return jsonAnswer(.ok, [String: String]())
             case (.get, _) where route.hasPrefix("requests ") && Int(route.dropFirst("requests ".count)) != nil:
                 let id = Int(route.dropFirst("requests ".count))
@@ -168,15 +174,39 @@ struct Admin: Sendable {
                 let initial = Set(backend.stubs.initial.map(\.id))
                 try Self.save(backend.stubs.mappings.filter { !initial.contains($0.id) }, into: root, what: "The stubs")
                 return jsonAnswer(.ok, [String: String]())
+            case (.post, "mappings remove"):
+                // WireMock's: the stub with the given one's id, or else the first whose request is the same.
+                guard case .object(let given)? = JSONValue.parse(body) else {
+                    throw AdminError(status: .badRequest, message: "The body is a stub: {\"id\", \"request\"}.")
+                }
+                guard case .object? = given["request"] else {
+                    throw AdminError(status: .unprocessableContent, message: "request: must be a JSON object")
+                }
+                if let id = given["id"], case .string = id {
+                } else if given["id"] != nil {
+                    throw AdminError(status: .unprocessableContent, message: "id: must be a string")
+                }
+                let mappings = backend.stubs.mappings
+                let byID = given["id"].flatMap { id in mappings.first { .string($0.id) == id } }
+                let byRequest = mappings.first { mapping in
+                    guard case .object(let members) = mapping.json else { return false }
+                    return members["request"] == given["request"]
+                }
+                if let removed = byID ?? byRequest { _ = backend.stubs.remove(id: removed.id) }
+                return jsonAnswer(.ok, [String: String]())
+            case (.post, "mappings find-by-metadata"):
+                // WireMock's: the stubs whose metadata a value matcher matches, newest first.
+                let found = try mappings(withMetadataMatching: body).map(\.json)
+                return jsonAnswer(.ok, MappingList(mappings: found, meta: .init(total: found.count)))
             case (.post, "mappings remove-by-metadata"):
                 // WireMock's: the stubs whose metadata a value matcher matches go.
-                let matcher: StringMatcher
-                do throws(StubError) { matcher = try StringMatcher.parse(body) } catch {
-                    throw AdminError(status: .badRequest, message: error.message)
-                }
-                for mapping in backend.stubs.mappings {
-                    guard case .object(let members) = mapping.json, let metadata = members["metadata"] else { continue }
-                    if matcher.matches(metadata.text, json: { metadata }) { _ = backend.stubs.remove(id: mapping.id) }
+                for mapping in try mappings(withMetadataMatching: body) { _ = backend.stubs.remove(id: mapping.id) }
+                return jsonAnswer(.ok, [String: String]())
+            case (.get, "settings"):
+                return jsonAnswer(.ok, ["settings": backend.stubs.settings.json])
+            case (.post, "settings"), (.put, "settings"):
+                do throws(StubError) { backend.stubs.settings = try StubSettings.parse(body) } catch {
+                    throw AdminError(error)
                 }
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "reset"):
@@ -197,8 +227,16 @@ struct Admin: Sendable {
                 backend.stubs.reset()
                 return jsonAnswer(.ok, [String: String]())
             case (.post, "mappings import"):
-                let mappings = try imported(body)
-                try stubbing { () throws(StubError) in try backend.stubs.add(mappings) }
+                let (mappings, options) = try imported(body)
+                let added =
+                    options.ignoringExisting ? mappings.filter { backend.stubs.mapping(id: $0.id) == nil } : mappings
+                try stubbing { () throws(StubError) in try backend.stubs.add(added) }
+                if options.deletingOthers {
+                    let named = Set(mappings.map(\.id))
+                    for mapping in backend.stubs.mappings where !named.contains(mapping.id) {
+                        _ = backend.stubs.remove(id: mapping.id)
+                    }
+                }
                 return jsonAnswer(.ok, [String: String]())
             case (_, _) where Self.mappingID(route) != nil && [.get, .put, .delete].contains(request.method):
                 let id = Self.mappingID(route) ?? ""
@@ -262,8 +300,9 @@ struct Admin: Sendable {
                         + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
                         + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
                         + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
-                        + "POST /__admin/mappings/reset and /import, POST /__admin/recordings/start, /stop and "
-                        + "/snapshot, GET /__admin/recordings/status.")
+                        + "POST /__admin/mappings/reset, /import, /remove, /find-by-metadata and /remove-by-metadata, "
+                        + "POST /__admin/recordings/start, /stop and /snapshot, GET /__admin/recordings/status, "
+                        + "GET, POST and PUT /__admin/settings.")
             }
         } catch {
             return jsonAnswer(error.status, error.body)
@@ -278,9 +317,22 @@ struct Admin: Sendable {
         "requests unmatched": [.get], "requests unmatched near-misses": [.get],
         "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
         "near-misses request": [.post], "near-misses request-pattern": [.post], "mappings remove-by-metadata": [.post],
+        "mappings find-by-metadata": [.post], "mappings remove": [.post], "settings": [.get, .post, .put],
         "mappings save": [.post], "recordings start": [.post], "recordings stop": [.post],
         "recordings snapshot": [.post], "recordings status": [.get],
     ]
+
+    /// The stubs whose `metadata` the value matcher `body` (`{"matchesJsonPath": …}`) matches.
+    private func mappings(withMetadataMatching body: Data) throws(AdminError) -> [StubMapping] {
+        let matcher: StringMatcher
+        do throws(StubError) { matcher = try StringMatcher.parse(body) } catch {
+            throw AdminError(status: .badRequest, message: error.message)
+        }
+        return backend.stubs.mappings.filter { mapping in
+            guard case .object(let members) = mapping.json, let metadata = members["metadata"] else { return false }
+            return matcher.matches(metadata.text, json: { metadata })
+        }
+    }
 
     /// Recorded mappings added to the world's stubs, and written into `--root-dir`'s `mappings/`
     /// when there is one (WireMock persists a recording), as they will be served.
@@ -336,18 +388,53 @@ struct Admin: Sendable {
         }
     }
 
-    /// The mappings of `{"mappings": [...]}`: all of them, or an error naming the one that is not.
-    func imported(_ body: Data) throws(AdminError) -> [StubMapping] {
+    /// WireMock's `importOptions`: `duplicatePolicy` `IGNORE` leaves a stub already there as it
+    /// is; `deleteAllNotInImport` removes the stubs the import does not name.
+    struct ImportOptions {
+        var ignoringExisting = false
+        var deletingOthers = false
+    }
+
+    /// The mappings of `{"mappings": [...], "importOptions": {…}}`: all of them, or an error naming
+    /// the one that is not; and the options.
+    func imported(_ body: Data) throws(AdminError) -> ([StubMapping], ImportOptions) {
         guard let json = JSONValue.parse(body) else {
             throw AdminError(status: .badRequest, message: "The body is not JSON.")
         }
         guard case .object(let members) = json, case .array(let list)? = members["mappings"] else {
             throw AdminError(status: .unprocessableContent, message: "mappings: an import is {\"mappings\": [...]}")
         }
+        var options = ImportOptions()
+        if let unknown = members.keys.sorted().first(where: { $0 != "mappings" && $0 != "importOptions" }) {
+            throw AdminError(status: .unprocessableContent, message: "\(unknown): is not a field of an import")
+        }
+        switch members["importOptions"] {
+        case nil: break
+        case .object(let given)?:
+            for (name, value) in given {
+                switch (name, value) {
+                case ("duplicatePolicy", .string("OVERWRITE")): options.ignoringExisting = false
+                case ("duplicatePolicy", .string("IGNORE")): options.ignoringExisting = true
+                case ("deleteAllNotInImport", .bool(let delete)): options.deletingOthers = delete
+                case ("duplicatePolicy", _):
+                    throw AdminError(
+                        status: .unprocessableContent, message: "importOptions.duplicatePolicy: is OVERWRITE or IGNORE")
+                case ("deleteAllNotInImport", _):
+                    throw AdminError(
+                        status: .unprocessableContent, message: "importOptions.deleteAllNotInImport: is true or false")
+                default:
+                    throw AdminError(
+                        status: .unprocessableContent, message: "importOptions.\(name): is not an import option")
+                }
+            }
+        default:
+            throw AdminError(status: .unprocessableContent, message: "importOptions: must be a JSON object")
+        }
         do {
-            return try StubMapping.parse(
+            let mappings = try StubMapping.parse(
                 list: list, files: backend.stubs.files, templating: backend.configuration.globalResponseTemplating,
                 check: backend.admit)
+            return (mappings, options)
         } catch {
             throw AdminError(error)
         }

@@ -533,7 +533,7 @@ struct BackendResponder: HTTPResponder {
         }
     }
 
-    /// A stub's answer: after its `fixedDelayMilliseconds`, or its fault instead (WireMock's faults
+    /// A stub's answer: after its delay (or the global settings'), or its fault instead (WireMock's faults
     /// carried out with the server's: a reset, a close before any byte, half the body then a
     /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
     private func stubbed(
@@ -541,7 +541,8 @@ struct BackendResponder: HTTPResponder {
         record: @escaping (Int?, JournalNote?) -> Void
     ) async throws -> Response {
         let stub = mapping.response
-        if let cutShort = try await wait(stub.sampledDelay(), context: context, record: record) { return cutShort }
+        let delay = stub.sampledDelay(settings: backend.stubs.settings)
+        if let cutShort = try await wait(delay, context: context, record: record) { return cutShort }
         if case .file(let file, let files) = stub.body, stub.fault == nil, !stub.isTemplated {
             return await streamed(stub, file: file, files: files, request: request, record: record)
         }

@@ -59,6 +59,92 @@ struct StubTests {
         }
     }
 
+    /// WireMock's `importOptions`: a stub already there kept (`IGNORE`) or replaced, the others
+    /// removed with `deleteAllNotInImport`; an option the server does not have is refused.
+    @Test func anImportFollowsItsOptions() async throws {
+        try await withFixtureServer { server in
+            func body(_ path: String) async throws -> String {
+                try await Backend.send(server, .get, path).text
+            }
+            func ids() async throws -> [String] {
+                let listed =
+                    try await Backend.send(server, .get, "/__admin/mappings").json["mappings"] as? [[String: Any]]
+                return (listed ?? []).compactMap { $0["id"] as? String }.sorted()
+            }
+            for (id, path) in [("one", "/one"), ("four", "/four")] {
+                _ = try await Backend.send(
+                    server, .post, "/__admin/mappings",
+                    json: #"{"id": "\#(id)", "request": {"urlPath": "\#(path)"}, "response": {"body": "Original"}}"#)
+            }
+            let update = #"{"id": "one", "request": {"urlPath": "/one"}, "response": {"body": "Updated"}}"#
+            let two = #"{"id": "two", "request": {"urlPath": "/two"}, "response": {}}"#
+            let ignoring = try await Backend.send(
+                server, .post, "/__admin/mappings/import",
+                json: #"{"mappings": [\#(update), \#(two)], "importOptions": {"duplicatePolicy": "IGNORE"}}"#)
+            #expect(ignoring.status == 200)
+            #expect(try await body("/one") == "Original")
+            #expect(try await ids() == ["four", "one", "two"])
+            let replacing = try await Backend.send(
+                server, .post, "/__admin/mappings/import",
+                json: #"{"mappings": [\#(update)], "importOptions": {"deleteAllNotInImport": true}}"#)
+            #expect(replacing.status == 200)
+            #expect(try await body("/one") == "Updated")
+            #expect(try await ids() == ["one"])
+            let unknown = try await Backend.send(
+                server, .post, "/__admin/mappings/import",
+                json: #"{"mappings": [\#(two)], "importOptions": {"merge": true}}"#)
+            #expect(unknown.status == 422)
+            #expect(unknown.text.contains("importOptions.merge"))
+            #expect(try await ids() == ["one"], "nothing imported")
+        }
+    }
+
+    /// WireMock's `POST /__admin/mappings/remove`: the stub with the given one's id, or else the
+    /// one with the same request; none such is no error.
+    @Test func aStubIsRemovedByItsIDOrItsRequest() async throws {
+        try await withFixtureServer { server in
+            for (id, path) in [("first", "/stub-1"), ("second", "/stub-2")] {
+                _ = try await Backend.send(
+                    server, .post, "/__admin/mappings",
+                    json: #"{"id": "\#(id)", "request": {"method": "GET", "url": "\#(path)"}, "response": {}}"#)
+            }
+            let byID = try await Backend.send(
+                server, .post, "/__admin/mappings/remove",
+                json: #"{"id": "first", "request": {"url": "/elsewhere"}, "response": {}}"#)
+            #expect(byID.status == 200)
+            #expect(try await Backend.send(server, .get, "/stub-1").status == 404)
+            let byRequest = try await Backend.send(
+                server, .post, "/__admin/mappings/remove",
+                json: #"{"id": "other", "request": {"method": "GET", "url": "/stub-2"}, "response": {"body": "x"}}"#)
+            #expect(byRequest.status == 200)
+            #expect(try await Backend.send(server, .get, "/stub-2").status == 404)
+            let none = try await Backend.send(
+                server, .post, "/__admin/mappings/remove", json: #"{"request": {"url": "/stub-3"}, "response": {}}"#)
+            #expect(none.status == 200)
+        }
+    }
+
+    /// WireMock's `/__admin/settings`, as its clients set them (`update_global_settings`).
+    @Test func globalSettingsAreSetAndReadBackAndABadOneIsRefused() async throws {
+        try await withFixtureServer { server in
+            func settings() async throws -> [String: Int]? {
+                try await Backend.send(server, .get, "/__admin/settings").json["settings"] as? [String: Int]
+            }
+            #expect(try await settings() == [:])
+            #expect(
+                try await Backend.send(server, .post, "/__admin/settings", json: #"{"fixedDelay": 1}"#).status == 200)
+            #expect(try await settings() == ["fixedDelay": 1])
+            #expect(try await Backend.send(server, .post, "/__admin/reset").status == 200)
+            #expect(try await settings() == ["fixedDelay": 1], "a reset leaves them, as in WireMock")
+            let refused = try await Backend.send(server, .put, "/__admin/settings", json: #"{"fixedDelay": "soon"}"#)
+            #expect(refused.status == 422)
+            #expect(refused.text.contains("fixedDelay"))
+            #expect(try await settings() == ["fixedDelay": 1], "nothing half set")
+            #expect(try await Backend.send(server, .put, "/__admin/settings", json: "{}").status == 200)
+            #expect(try await settings() == [:])
+        }
+    }
+
     @Test func aBrokenStubIs422NamingTheFieldAndNothingIsKept() async throws {
         try await withFixtureServer { server in
             let refused = try await Backend.send(
@@ -418,6 +504,12 @@ struct StubTests {
             let request = ((byPattern.json["nearMisses"] as? [[String: Any]])?.first?["request"] as? [String: Any])
             #expect(request?["url"] as? String == "/ridez")
 
+            let found = try await Backend.send(
+                server, .post, "/__admin/mappings/find-by-metadata",
+                json: #"{"matchesJsonPath": {"expression": "$.team", "equalTo": "checkout"}}"#)
+            let foundIDs = (found.json["mappings"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+            #expect(foundIDs?.contains("rides") == false)
+            #expect(foundIDs?.isEmpty == false)
             let removed = try await Backend.send(
                 server, .post, "/__admin/mappings/remove-by-metadata",
                 json: #"{"matchesJsonPath": {"expression": "$.team", "equalTo": "checkout"}}"#)

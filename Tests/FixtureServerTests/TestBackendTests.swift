@@ -143,6 +143,7 @@ struct TestBackendTests {
             #expect(try await Self.journal(server).count == 1)
             let unknown = try await Self.send(server, .delete, "/__admin/requests/0b4d7e6a-2f1c-4f0e-9d7b-2f1c4f0e9d7b")
             #expect(unknown.status == 200, "one the journal does not have is no error")
+            #expect(try await Self.send(server, .delete, "/__admin/requests/-1").status == 400)
             #expect(try await Self.journal(server).count == 1)
         }
     }

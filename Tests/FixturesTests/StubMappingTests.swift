@@ -100,6 +100,10 @@ struct StubMappingTests {
         #expect(try matches(mapping, .get, "/a?q=harbour", fields: fields))
         #expect(try !matches(mapping, .get, "/a?q=harbour&page=2", fields: fields))
         #expect(try !matches(mapping, .get, "/a?q=harbour", fields: [HTTPField.Name("X-User")!: "ann"]))
+        let upper: HTTPFields = [HTTPField.Name("X-User")!: "ann", .authorization: "BASIC YWRtaW46cGFzc3dvcmQ="]
+        #expect(try matches(mapping, .get, "/a?q=harbour", fields: upper), "the scheme in any case")
+        let otherCase: HTTPFields = [HTTPField.Name("X-User")!: "ann", .authorization: "Basic ywrtaw46cgfzc3dvcmq="]
+        #expect(try !matches(mapping, .get, "/a?q=harbour", fields: otherCase), "the credentials as they are")
     }
 
     @Test func bodyPatternsMustAllMatch() throws {
@@ -269,6 +273,32 @@ struct StubMappingTests {
         #expect(
             refusal(#"{"request": {"bodyPatterns": [{"binaryEqualTo": "%%"}]}, "response": {}}"#)?.message
                 == "request.bodyPatterns[0].binaryEqualTo: is not base64")
+    }
+
+    /// WireMock's global settings: a delay for every stub that gives none of its own.
+    @Test func theGlobalDelayIsTakenByAStubThatGivesNone() throws {
+        var generator = SplitMix(state: 3)
+        let settings = try StubSettings.parse(
+            Data(#"{"fixedDelay": 250, "delayDistribution": {"type": "uniform", "lower": 5, "upper": 5}}"#.utf8))
+        let plain = try stub(#"{"request": {}, "response": {}}"#).response
+        #expect(plain.sampledDelay(settings: settings, using: &generator) == .milliseconds(255))
+        #expect(plain.sampledDelay(using: &generator) == .zero, "no settings, no delay")
+        let own = try stub(#"{"request": {}, "response": {"fixedDelayMilliseconds": 0}}"#).response
+        #expect(
+            own.sampledDelay(settings: settings, using: &generator) == .milliseconds(5), "its own 0, the global draw")
+        #expect(
+            settings.json
+                == JSONValue.parse(
+                    Data(#"{"fixedDelay": 250, "delayDistribution": {"type": "uniform", "lower": 5, "upper": 5}}"#.utf8)
+                ))
+        #expect(
+            throws: StubError.field(
+                "proxyPassThrough", "false is not a setting this server has: proxying stubs always proxy")
+        ) {
+            try StubSettings.parse(Data(#"{"proxyPassThrough": false}"#.utf8))
+        }
+        #expect(throws: StubError.self) { try StubSettings.parse(Data(#"{"fixedDelay": -1}"#.utf8)) }
+        #expect(throws: StubError.self) { try StubSettings.parse(Data(#"{"delay": 5}"#.utf8)) }
     }
 
     @Test func delaysAreDrawnFromTheirDistributionWithinTheLimit() throws {
@@ -453,6 +483,22 @@ struct StubMappingTests {
         #expect(
             try matches(
                 #"{"request": {"bodyPatterns": [{"matchesXPath": "//a"}]}, "response": {}}"#, .post, "/a", body: fine))
+    }
+
+    /// As WireMock: a document type's external declaration is neither fetched nor a reason to
+    /// refuse the document; an entity the content uses without declaring it still is.
+    @Test func anExternalDeclarationIsNotReadAndNotARefusal() throws {
+        let document = #"""
+            <?xml version="1.0"?>
+            <!DOCTYPE things [
+            <!ENTITY % sp SYSTEM "http://127.0.0.1:9/dodgy.dtd">
+            %sp;
+            ]>
+            <things><shiftydata>123</shiftydata></things>
+            """#
+        let tree = try XMLTree(Data(document.utf8))
+        #expect(tree.text(of: tree.root) == "123")
+        #expect(throws: StubError.Reason.self) { try XMLTree(Data("<a>&foo;</a>".utf8)) }
     }
 
     @Test func xmlOrAnXPathThatDoesNotParseIsRefusedSayingWhere() {
