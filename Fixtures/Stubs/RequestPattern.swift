@@ -158,7 +158,7 @@ package struct RequestPattern: Sendable {
         var evaluation = Evaluation()
         let budget = context.budget
         func differs(_ mismatch: Mismatch) -> Bool {
-            evaluation.differences.append(mismatch)
+            evaluation.add(mismatch)
             return !thorough
         }
         if let method, !method.matches(context.method), differs(.method(context.method, expected: method)) {
@@ -279,14 +279,18 @@ enum MethodPattern: Sendable, Equatable {
 /// How a request fits a ``RequestPattern``: what differs, and how far it is from matching.
 package struct Evaluation {
     /// The parts that differ, in the order they were tried; none when the request matches.
-    var differences: [Mismatch] = []
+    private(set) var differences: [Mismatch] = []
 
     package var isMatch: Bool { differences.isEmpty }
 
     /// 0 for a match, more the further the request is: a different method weighs most, then the
-    /// URL (less when it is a near spelling of the one expected), then each other part.
-    package var distance: Double {
-        differences.reduce(0) { $0 + $1.distance }
+    /// URL (less when it is a near spelling of the one expected), then each other part. Summed as
+    /// the parts are tried, once: sorting near misses reads it many times.
+    package private(set) var distance: Double = 0
+
+    mutating func add(_ mismatch: Mismatch) {
+        differences.append(mismatch)
+        distance += mismatch.distance
     }
 
     /// What differs, in words: `the method is GET, not POST; the header X-Test is missing`.
