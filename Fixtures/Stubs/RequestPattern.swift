@@ -238,7 +238,7 @@ enum MethodPattern: Sendable, Equatable {
             guard name.uppercased() != "ANY" else { return nil }
             self = .exactly(name.uppercased())
         case .object(let object)? where object.count == 1:
-            let (key, value) = object.first!
+            guard let (key, value) = object.first else { return nil }
             let path = fields.child("method.\(key)")
             guard case .array(let items) = value, !items.isEmpty else {
                 throw .field(path, "must be a list of methods")

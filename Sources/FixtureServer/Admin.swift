@@ -182,9 +182,9 @@ struct Admin: Sendable {
                 guard case .object? = given["request"] else {
                     throw AdminError(status: .unprocessableContent, message: "request: must be a JSON object")
                 }
-                if let id = given["id"], case .string = id {
-                } else if given["id"] != nil {
-                    throw AdminError(status: .unprocessableContent, message: "id: must be a string")
+                switch given["id"] {
+                case nil, .string?: break
+                default: throw AdminError(status: .unprocessableContent, message: "id: must be a string")
                 }
                 let mappings = backend.stubs.mappings
                 let byID = given["id"].flatMap { id in mappings.first { .string($0.id) == id } }
