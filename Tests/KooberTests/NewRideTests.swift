@@ -11,14 +11,20 @@ import Testing
 struct NewRideFromAnAppTests {
     /// Options that fail the first time; rides that hang until cancelled, or answer at once.
     final class FlakyRides: LocationsService, RideService {
-        let optionFailures: Int
+        let failingOptionCalls: Set<Int>
+        let optionsHang: Bool
         let hangs: Bool
         private let optionCalls = Locked(0)
         private let rideCalls = Locked(0)
 
-        init(optionFailures: Int = 0, hangs: Bool = false) {
-            self.optionFailures = optionFailures
+        init(failingOptionCalls: Set<Int> = [], optionsHang: Bool = false, hangs: Bool = false) {
+            self.failingOptionCalls = failingOptionCalls
+            self.optionsHang = optionsHang
             self.hangs = hangs
+        }
+
+        convenience init(optionFailures: Int) {
+            self.init(failingOptionCalls: Set(1...max(optionFailures, 1)))
         }
 
         var rides: Int { rideCalls.withLock { $0 } }
@@ -30,7 +36,8 @@ struct NewRideFromAnAppTests {
                 $0 += 1
                 return $0
             }
-            if call <= optionFailures { throw URLError(.notConnectedToInternet) }
+            if failingOptionCalls.contains(call) { throw URLError(.notConnectedToInternet) }
+            if optionsHang { try await Task.sleep(for: .seconds(3600)) }
             return [wallabee]
         }
 
@@ -47,20 +54,53 @@ struct NewRideFromAnAppTests {
         }
     }
 
+    let offline = RideError.unavailable(NetworkError(URLError(.notConnectedToInternet)))
+
     func makeModel(_ rides: FlakyRides) -> NewRideViewModel {
         NewRideViewModel(locations: rides, rides: rides, pickup: operaHouse, session: johnny, onSessionExpired: {})
     }
 
-    @Test func aSuccessfulRetryOfTheOptionsClearsTheFailure() async {
+    @Test func theOptionsFailInTheirOwnStateAndARetryClearsIt() async {
         let model = makeModel(FlakyRides(optionFailures: 1))
+        #expect(model.rideOptionsState == .idle)
         await model.loadRideOptions()
-        guard case .failed(.unavailable) = model.state else {
+        #expect(model.rideOptionsState.failure == offline)
+        #expect(model.state == .choosing)
+        await model.loadRideOptions()
+        #expect(model.rideOptionsState == .loaded([wallabee]))
+        #expect(model.selectedOption == wallabee)
+    }
+
+    /// A pull to refresh offline, or a screen's `.task` run again, while the car was on its way
+    /// replaced the booked ride with the failure and enabled requesting a second one.
+    @Test func aFailedOptionsReloadLeavesTheBookedRideBooked() async {
+        let rides = FlakyRides(failingOptionCalls: [2])
+        let model = makeModel(rides)
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        guard case .waitingForPickup(let ride) = model.state else {
             Issue.record("\(model.state)")
             return
         }
         await model.loadRideOptions()
-        #expect(model.state == .choosing)
-        #expect(model.selectedOption == wallabee)
+        #expect(model.state == .waitingForPickup(ride))
+        #expect(model.rideOptionsState == .failed(offline, previous: [wallabee]))
+        #expect(model.rideOptions == [wallabee])
+        #expect(!model.canRequest)
+        await model.requestRide()
+        #expect(rides.rides == 1)
+    }
+
+    @Test func optionsWhileLoadingAreLoadingNotNone() async {
+        let rides = FlakyRides(optionsHang: true)
+        let model = makeModel(rides)
+        let load = Task { await model.loadRideOptions() }
+        await waitUntil { model.rideOptionsState.isLoading }
+        #expect(model.rideOptionsState == .loading(previous: nil))
+        load.cancel()
+        await load.value
+        #expect(model.rideOptionsState == .idle)
     }
 
     @Test func aBookedRideIsNotBookedAgainByASecondTap() async {

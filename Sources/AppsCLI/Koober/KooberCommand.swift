@@ -157,7 +157,7 @@ extension KooberCommand {
                 locations: rides, rides: rides, pickup: pickup, session: session,
                 onSessionExpired: { app.signOut() })
             await model.loadRideOptions()
-            if case .failed(let error) = model.state { throw error }
+            if let error = model.rideOptionsState.failure { throw error }
             if let option {
                 model.chooseOption(try Self.pick(option, from: model.rideOptions, what: "ride option"))
             }

@@ -132,7 +132,9 @@ final class KooberUI: TerminalView {
             var hints = [KeyHint("d", "drop-off"), KeyHint("←→", "ride option"), KeyHint("Enter", "request")]
             if case .requesting = ride?.state { hints.append(KeyHint("Esc", "cancel the request")) }
             if case .waitingForPickup = ride?.state { hints.append(KeyHint("n", "another ride")) }
-            return hints + [KeyHint("r", "retry"), KeyHint("s", "sign out")]
+            var failed = ride?.rideOptionsState.failure != nil
+            if case .failed = ride?.state { failed = true }
+            return hints + (failed ? [KeyHint("r", "retry")] : []) + [KeyHint("s", "sign out")]
         }
     }
 
@@ -231,7 +233,7 @@ final class KooberUI: TerminalView {
             if let picker = ride.dropoffPicker { search(picker) }
         case .character("n"): ride.startAnotherRide()
         case .character("r"):
-            if ride.rideOptions.isEmpty {
+            if ride.rideOptionsState.failure != nil {
                 effects.run(id: "options") { await ride.loadRideOptions() }
             } else if case .failed = ride.state {
                 effects.run(id: "request") { await ride.requestRide() }
@@ -450,7 +452,12 @@ final class KooberUI: TerminalView {
         canvas.put("Ride", row: area.y + 5, column: area.x)
         var column = area.x + 10
         var optionRow = area.y + 5
-        if ride.rideOptions.isEmpty {
+        if let error = ride.rideOptionsState.failure {
+            optionRow += canvas.paragraph(
+                error.localizedDescription.terminalSafe + " Press r to try again.",
+                in: Rect(x: column, y: optionRow, width: max(0, area.maxX - column), height: 2),
+                style: CellStyle(foreground: .red))
+        } else if ride.rideOptions.isEmpty {
             canvas.activity("Loading ride options…", id: "options", row: optionRow, column: column)
         }
         for option in ride.rideOptions {

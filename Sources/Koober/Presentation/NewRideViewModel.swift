@@ -23,7 +23,8 @@ public final class NewRideViewModel {
         case requesting
         /// The backend confirmed the ride; the car is on its way.
         case waitingForPickup(Ride)
-        /// The request, or loading the options, failed.
+        /// The request failed; the user may request again. (Loading the options fails in
+        /// ``NewRideViewModel/rideOptionsState``, never here.)
         case failed(RideError)
     }
 
@@ -34,8 +35,19 @@ public final class NewRideViewModel {
     /// The drop-off picker while it is presented: ``pickDropoff()`` sets it; setting it to `nil`
     /// (a sheet swiped down) dismisses it and changes nothing, as ``cancelDropoff()`` does.
     public var dropoffPicker: DropoffPickerViewModel?
-    /// The kinds of ride on offer, once ``loadRideOptions()`` has run.
-    public private(set) var rideOptions: [RideOption] = []
+    /// The kinds of ride on offer: `.idle` until ``loadRideOptions()``, then loading, loaded, or
+    /// failed with the options loaded before still in it (a retry button calls
+    /// ``loadRideOptions()`` again). Nothing that happens to the options changes ``state``: a
+    /// booked ride stays booked when a reload fails.
+    ///
+    /// ```swift
+    /// if let error = ride.rideOptionsState.failure {
+    ///     Button("Try again") { Task { await ride.loadRideOptions() } }
+    /// }
+    /// ```
+    public private(set) var rideOptionsState: LoadState<[RideOption], RideError> = .idle
+    /// The kinds of ride on offer: the last ones loaded, or none yet.
+    public var rideOptions: [RideOption] { rideOptionsState.value ?? [] }
     /// The chosen kind of ride; the first on offer until the user picks another.
     public private(set) var selectedOption: RideOption?
     /// Where the request stands.
@@ -47,6 +59,7 @@ public final class NewRideViewModel {
     private let onSessionExpired: @MainActor () -> Void
     private let clock: any Clock<Duration>
     @ObservationIgnored private let submission = Submission()
+    @ObservationIgnored private let optionLoads = Loads()
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -86,17 +99,14 @@ public final class NewRideViewModel {
         }
     }
 
-    /// Loads the ride options and preselects the first; a failure sets ``state`` to `.failed`, and a
-    /// later load that works puts it back to `.choosing`. A load cancelled with its task changes nothing.
+    /// Loads the ride options into ``rideOptionsState`` and preselects the first unless one is
+    /// chosen. A reload keeps the options shown, a failure keeps them too, and a load cancelled with
+    /// its task puts back what it replaced; ``state`` (a booked ride) is never touched.
     public func loadRideOptions() async {
-        do {
-            rideOptions = try await locations.rideOptions()
-            if selectedOption == nil { selectedOption = rideOptions.first }
-            if case .failed(.unavailable) = state { state = .choosing }
-        } catch {
-            guard !Task.isCancelled else { return }
-            state = .failed(.unavailable(NetworkError(error)))
+        await optionLoads.run(\.rideOptionsState, on: self, failure: { .unavailable(NetworkError($0)) }) {
+            [locations] in try await locations.rideOptions()
         }
+        if selectedOption == nil { selectedOption = rideOptions.first }
     }
 
     /// Presents the drop-off picker.
