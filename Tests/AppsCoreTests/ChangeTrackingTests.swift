@@ -1,0 +1,140 @@
+import AppsCore
+import Observation
+import Testing
+
+/// `trackChanges` as a UIKit view controller uses it: public API only, a model loaded from a
+/// service the test answers, renders read in order from a stream (no waiting on a clock).
+@Suite("Following a model from UIKit", .timeLimit(.minutes(1)))
+@MainActor
+struct ChangeTrackingTests {
+    struct Offline: Error, Equatable {}
+
+    @MainActor
+    @Observable
+    final class DrawsModel {
+        private(set) var state: LoadState<[String], Offline> = .idle
+        /// Not read by the controller: changing it must not render.
+        var unrelated = 0
+        @ObservationIgnored private var pending: CheckedContinuation<[String], any Error>?
+
+        func load() async {
+            state = .loading(previous: state.value)
+            do {
+                let draws = try await withCheckedThrowingContinuation { pending = $0 }
+                state = .loaded(draws)
+            } catch {
+                state = .failed(Offline(), previous: state.value)
+            }
+        }
+
+        func show(_ first: [String], then second: [String]) {
+            state = .loaded(first)
+            state = .loaded(second)
+        }
+
+        func answer(_ result: Result<[String], Offline>) {
+            pending?.resume(with: result.mapError { $0 as any Error })
+            pending = nil
+        }
+    }
+
+    /// What a table view controller does: a title and rows from the model, each render kept.
+    @MainActor
+    final class DrawsController {
+        let model: DrawsModel
+        let renders: AsyncStream<String>
+        private let rendered: AsyncStream<String>.Continuation
+        private(set) var tracking: ChangeTracking?
+        private(set) var renderCount = 0
+
+        init(model: DrawsModel) {
+            self.model = model
+            (renders, rendered) = AsyncStream.makeStream()
+        }
+
+        func viewDidLoad() {
+            tracking = trackChanges { [weak self] in
+                guard let self else { return }
+                renderCount += 1
+                switch model.state {
+                case .idle: rendered.yield("idle")
+                case .loading: rendered.yield("loading")
+                case .loaded(let draws): rendered.yield(draws.joined(separator: ","))
+                case .failed: rendered.yield("failed")
+                }
+            }
+        }
+
+        func viewWillDisappear() {
+            tracking?.cancel()
+        }
+    }
+
+    @Test func aControllerRendersNowAndAfterEachChangeThroughALoad() async {
+        let model = DrawsModel()
+        let controller = DrawsController(model: model)
+        controller.viewDidLoad()
+        var renders = controller.renders.makeAsyncIterator()
+        #expect(await renders.next() == "idle")
+        let load = Task { await model.load() }
+        #expect(await renders.next() == "loading")
+        model.answer(.success(["draw 1", "draw 2"]))
+        await load.value
+        #expect(await renders.next() == "draw 1,draw 2")
+        let reload = Task { await model.load() }
+        #expect(await renders.next() == "loading")
+        model.answer(.failure(Offline()))
+        await reload.value
+        #expect(await renders.next() == "failed")
+    }
+
+    @Test func changesInOneTurnRenderOnce() async {
+        let model = DrawsModel()
+        let controller = DrawsController(model: model)
+        controller.viewDidLoad()
+        var renders = controller.renders.makeAsyncIterator()
+        #expect(await renders.next() == "idle")
+        model.show(["a"], then: ["a", "b"])
+        #expect(await renders.next() == "a,b")
+        #expect(controller.renderCount == 2)
+    }
+
+    @Test func aCancelledTrackingRendersNoMore() async {
+        let model = DrawsModel()
+        let controller = DrawsController(model: model)
+        controller.viewDidLoad()
+        controller.viewWillDisappear()
+        #expect(controller.tracking?.isCancelled == true)
+        let load = Task { await model.load() }
+        await Task.yield()
+        model.answer(.success(["a"]))
+        await load.value
+        await Task.yield()
+        #expect(controller.renderCount == 1)
+    }
+
+    @Test func whatTheUpdateDidNotReadDoesNotRender() async {
+        let model = DrawsModel()
+        let controller = DrawsController(model: model)
+        controller.viewDidLoad()
+        model.unrelated += 1
+        await Task.yield()
+        await Task.yield()
+        #expect(controller.renderCount == 1)
+    }
+
+    @Test func aControllerThatHoldsItsTrackingIsReleased() async {
+        let model = DrawsModel()
+        weak var released: DrawsController?
+        do {
+            let controller = DrawsController(model: model)
+            controller.viewDidLoad()
+            released = controller
+        }
+        #expect(released == nil)
+        let load = Task { await model.load() }
+        await Task.yield()
+        model.answer(.success(["a"]))
+        await load.value
+    }
+}
