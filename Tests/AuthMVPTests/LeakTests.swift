@@ -17,6 +17,7 @@ struct AuthMVPLeakTests {
             presenter.buttonTapped()
             service.answer(await service.nextCall(), with: .success(Authentication(token: "t", message: "hi")))
             await presenter.waitForRequest()
+            presenter.passwordChanged("secret")
             presenter.buttonTapped()
             _ = await service.nextCall()
             presenter.buttonTapped()
@@ -41,4 +42,10 @@ struct AuthMVPLeakTests {
             SuccessPresenter(authentication: Authentication(token: "t", message: "m"), router: router)
         }) { $0.backTapped() }
     }
+}
+
+/// `expectReleased` is called without `try` when nothing it is given throws.
+@MainActor
+@Test func aReleaseCheckWithoutAFollowUpNeedsNoTry() async {
+    await expectReleased({ LoginPresenter(service: ControlledAuthService()) })
 }

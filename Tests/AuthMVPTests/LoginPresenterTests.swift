@@ -100,7 +100,8 @@ struct LoginPresenterTests {
         service.answer(call, with: .success(Authentication(token: "t", message: "hi")))
         await presenter.waitForRequest()
         #expect(router.messages == [.showSuccess(Authentication(token: "t", message: "hi"))])
-        #expect(view.last?.button == .init(title: "Login", isEnabled: true))
+        #expect(view.last?.button == .init(title: "Login", isEnabled: false), "the password is forgotten")
+        #expect(view.last?.password.text == "")
         #expect(view.last?.isActivityVisible == false)
     }
 

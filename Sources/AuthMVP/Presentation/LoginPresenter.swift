@@ -9,8 +9,10 @@ import Observation
 /// | failed | Try again | both fields valid | no | the message |
 ///
 /// Tapping the button while idle or failed logs in; while loading it cancels the request and
-/// returns to idle. Success pushes the ``Authentication`` it brought onto ``path`` (and tells the
-/// router, if there is one); emptying ``path`` again, as a back button does, resets the screen.
+/// returns to idle. Success forgets the password, pushes the ``Authentication`` it brought onto
+/// ``path`` and tells the router, if there is one; going back (emptying ``path``, or
+/// ``didGoBack(toDepth:)`` from a navigation controller's delegate) resets the screen, so the
+/// token leaves with the screen that showed it.
 ///
 /// The presenter is `@Observable`, so a SwiftUI screen is the passive view with no adapter: it
 /// binds the fields, reads ``state`` in `body` and binds ``path`` to its `NavigationStack`.
@@ -54,7 +56,9 @@ public final class LoginPresenter {
     /// The passive view it renders into after every change, if any; held weakly, as a view
     /// controller owns its presenter. A SwiftUI view needs none: it observes ``state``.
     @ObservationIgnored public weak var view: (any LoginView)?
-    @ObservationIgnored private let router: (any LoginRouter)?
+    /// Told of success, if there is one; held weakly, as the coordinator that owns the navigation
+    /// controller (and, through it, this presenter's view controller) is the router.
+    @ObservationIgnored private weak var router: (any LoginRouter)?
     @ObservationIgnored private let service: any AuthenticationService
 
     /// The email field's text: bind a text field to it (`$presenter.email`). Once set, the field's
@@ -182,6 +186,20 @@ public final class LoginPresenter {
         render()
     }
 
+    /// Tells the presenter the user went back to the screen `depth` steps above the login: `0`,
+    /// the login itself, resets it as emptying ``path`` does. A UIKit app calls it from its
+    /// navigation controller's delegate, so the system back button is heard:
+    ///
+    /// ```swift
+    /// func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    ///     presenter.didGoBack(toDepth: navigationController.viewControllers.count - 1)
+    /// }
+    /// ```
+    public func didGoBack(toDepth depth: Int) {
+        let depth = max(depth, 0)
+        if depth < path.count { path.removeLast(path.count - depth) }
+    }
+
     /// Back to the default screen: empty, untouched fields, no request, nothing on ``path``.
     public func reset() {
         if path.isEmpty { clear() } else { path = [] }
@@ -214,7 +232,7 @@ public final class LoginPresenter {
         request = nil
         switch result {
         case .success(let authentication):
-            phase = .idle
+            (phase, passwordText, passwordEdited) = (.idle, "", false)
             render()
             path = [authentication]
             router?.showSuccess(authentication)

@@ -23,14 +23,15 @@ public final class SuccessPresenter {
     public let label = text("Success.greeting")
     /// The login this screen follows: the session token to keep and the backend's greeting.
     public let authentication: Authentication
-    private let router: (any LoginRouter)?
+    private weak var router: (any LoginRouter)?
 
     /// Creates a ``SuccessPresenter``.
     ///
     /// - Parameters:
     ///   - authentication: what the login brought: a value of ``LoginPresenter/path``, or the one
     ///     ``LoginRouter/showSuccess(_:)`` was given.
-    ///   - router: where back navigates: the login screen. None when the navigation is a path.
+    ///   - router: where back navigates: the login screen; held weakly, as the coordinator owns
+    ///     the screens. None when the navigation is a path.
     public init(authentication: Authentication, router: (any LoginRouter)? = nil) {
         self.authentication = authentication
         self.router = router
