@@ -9,7 +9,8 @@ struct KooberLocalizationTests {
             SignUpError.unknown(cause: nil),
             SignUpError.invalidFields([.email: .emailWithoutAt, .password: .passwordTooShort(minimum: 8)]),
             SignUpProblem.fullNameBlank, SignUpProblem.nicknameBlank, SignUpProblem.emailWithoutAt,
-            SignUpProblem.phoneInvalid, SignUpProblem.passwordTooShort(minimum: 8), RideError.sessionExpired,
+            SignUpProblem.phoneInvalid, SignUpProblem.passwordTooShort(minimum: 8), SignUpProblem.emailTaken,
+            RideError.sessionExpired,
             SignInUseCaseError.storingSessionFailed(message: "m"),
             SignUpUseCaseError.storingSessionFailed(message: "m"),
         ]

@@ -47,6 +47,9 @@ public enum SignUpProblem: Error, Hashable, Sendable {
     case phoneInvalid
     /// The password is shorter than `minimum` characters.
     case passwordTooShort(minimum: Int)
+    /// The backend has an account with this email already (its 409); shown on the email field
+    /// until the email changes.
+    case emailTaken
 }
 
 extension SignUpProblem: LocalizedError {
@@ -58,6 +61,7 @@ extension SignUpProblem: LocalizedError {
         case .emailWithoutAt: text("SignUpProblem.emailWithoutAt")
         case .phoneInvalid: text("SignUpProblem.phoneInvalid")
         case .passwordTooShort(let minimum): text("SignUpProblem.passwordTooShort", String(minimum))
+        case .emailTaken: text("SignUpProblem.emailTaken")
         }
     }
 }

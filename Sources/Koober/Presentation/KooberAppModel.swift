@@ -15,10 +15,29 @@ public final class KooberAppModel {
     public private(set) var screen: KooberScreen = .launching
     /// Why the last launch, sign-in, sign-up or sign-out failed; `nil` after one that worked.
     public private(set) var error: KooberError?
-    /// The sign-in form while ``screen`` shows it: a new one each time it is shown.
-    public private(set) var signInForm: SignInForm?
-    /// The sign-up form while ``screen`` shows it: a new one each time it is shown.
-    public private(set) var signUpForm: SignUpForm?
+    /// The sign-in form while ``screen`` shows it: a new one each time it is shown. Setting it to
+    /// `nil` (a navigation stack popped it) goes back to the welcome screen, as
+    /// ``backToWelcome()`` does, so Welcome can push the form by value:
+    ///
+    /// ```swift
+    /// NavigationStack {
+    ///     WelcomeView(signIn: app.goToSignIn, signUp: app.goToSignUp)
+    ///         .navigationDestination(item: $app.signInForm) { SignInView(form: $0) }
+    ///         .navigationDestination(item: $app.signUpForm) { SignUpView(form: $0) }
+    /// }
+    /// ```
+    public var signInForm: SignInForm? {
+        get { shownSignInForm }
+        set { if newValue == nil, shownSignInForm != nil { backToWelcome() } }
+    }
+    /// The sign-up form while ``screen`` shows it: a new one each time it is shown. Setting it to
+    /// `nil` goes back to the welcome screen, as for ``signInForm``.
+    public var signUpForm: SignUpForm? {
+        get { shownSignUpForm }
+        set { if newValue == nil, shownSignUpForm != nil { backToWelcome() } }
+    }
+    private var shownSignInForm: SignInForm?
+    private var shownSignUpForm: SignUpForm?
     /// The signed-in user's new ride, once ``startNewRide(at:locations:rides:clock:)`` has set it
     /// up; `nil` before, and again after signing out.
     public private(set) var newRide: NewRideViewModel?
@@ -54,7 +73,7 @@ public final class KooberAppModel {
     /// Shows the sign-in form, with a new ``signInForm``.
     public func goToSignIn() {
         guard show(.signIn) else { return }
-        signInForm = SignInForm { [weak self] email, password throws(KooberError) in
+        shownSignInForm = SignInForm { [weak self] email, password throws(KooberError) in
             try await self?.signingIn(email: email, password: password)
         }
     }
@@ -62,7 +81,7 @@ public final class KooberAppModel {
     /// Shows the sign-up form, with a new ``signUpForm``.
     public func goToSignUp() {
         guard show(.signUp) else { return }
-        signUpForm = SignUpForm { [weak self] account throws(KooberError) in
+        shownSignUpForm = SignUpForm { [weak self] account throws(KooberError) in
             try await self?.signingUp(account)
         }
     }
@@ -70,6 +89,20 @@ public final class KooberAppModel {
     /// Goes back to the welcome screen from either form, cancelling what it was sending.
     public func backToWelcome() {
         show(.welcome)
+    }
+
+    /// Tells the model the user went back to the screen `depth` steps above welcome: `0` is
+    /// ``backToWelcome()`` from a form; a depth at or past the form changes nothing. A UIKit app
+    /// calls it from its navigation controller's delegate, so the system back button is heard:
+    ///
+    /// ```swift
+    /// func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    ///     app.didGoBack(toDepth: navigationController.viewControllers.count - 1)
+    /// }
+    /// ```
+    public func didGoBack(toDepth depth: Int) {
+        guard depth <= 0, case .onboarding(let onboarding) = screen, onboarding != .welcome else { return }
+        backToWelcome()
     }
 
     /// Signs in; on success ``screen`` becomes `.signedIn`, otherwise ``error`` says why (a
@@ -117,7 +150,7 @@ public final class KooberAppModel {
     private func signedIn(_ session: UserSession) {
         screen = .signedIn(session)
         error = nil
-        (signInForm, signUpForm) = (nil, nil)
+        (shownSignInForm, shownSignUpForm) = (nil, nil)
     }
 
     /// Keeps `error` as ``error`` unless the task was cancelled, and returns it.
@@ -168,9 +201,9 @@ public final class KooberAppModel {
     @discardableResult
     private func show(_ onboarding: OnboardingScreen) -> Bool {
         guard case .onboarding = screen else { return false }
-        signInForm?.cancel()
-        signUpForm?.cancel()
-        (signInForm, signUpForm) = (nil, nil)
+        shownSignInForm?.cancel()
+        shownSignUpForm?.cancel()
+        (shownSignInForm, shownSignUpForm) = (nil, nil)
         error = nil
         screen = .onboarding(onboarding)
         return true

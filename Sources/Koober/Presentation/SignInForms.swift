@@ -19,14 +19,14 @@ public enum FormPhase: Equatable, Sendable {
 /// can fix, such as the network.
 ///
 /// ```swift
-/// TextField("Email", text: $form.email)
+/// TextField(SignInField.email.title, text: $form.email)
 /// if let problem = form.problems[.email] { Text(problem.localizedDescription).foregroundStyle(.red) }
-/// SecureField("Password", text: $form.password)
+/// SecureField(SignInField.password.title, text: $form.password)
 /// if let problem = form.problems[.password] { Text(problem.localizedDescription).foregroundStyle(.red) }
 /// ```
 @MainActor
 @Observable
-public final class SignInForm {
+public final class SignInForm: Identifiable, Hashable {
     /// The email address.
     public var email = "" {
         didSet { edited(.email) }
@@ -84,6 +84,16 @@ public final class SignInForm {
         return problems.filter { submitTapped || editedFields.contains($0.key) }
     }
 
+    /// The first field, in form order, whose problem shows: where to put the focus after a submit
+    /// that showed problems.
+    ///
+    /// ```swift
+    /// Button("Sign in") { Task { await form.submit(); focus = form.firstFieldWithProblem } }
+    /// ```
+    public var firstFieldWithProblem: SignInField? {
+        SignInField.allCases.first { problems[$0] != nil }
+    }
+
     /// Whether submit can be tapped: nothing under way. Tapping it with problems shows them all.
     public var canSubmit: Bool { phase != .submitting }
 
@@ -136,12 +146,12 @@ public final class SignInForm {
 /// ``KooberAppModel`` makes one when it shows the form (``KooberAppModel/signUpForm``).
 ///
 /// ```swift
-/// TextField("Email", text: $form.email)
+/// TextField(SignUpField.email.title, text: $form.email)
 /// if let problem = form.problems[.email] { Text(problem.localizedDescription).foregroundStyle(.red) }
 /// ```
 @MainActor
 @Observable
-public final class SignUpForm {
+public final class SignUpForm: Identifiable, Hashable {
     /// The user's full name.
     public var fullName = "" { didSet { edited.insert(.fullName) } }
     /// What the app calls the user.
@@ -157,6 +167,8 @@ public final class SignUpForm {
 
     private var edited: Set<SignUpField> = []
     private var submitTapped = false
+    /// The email the backend said an account has already.
+    private var takenEmail: String?
     @ObservationIgnored private let signUp: @MainActor (NewAccount) async throws(KooberError) -> Void
     @ObservationIgnored private let submission = Submission()
 
@@ -201,16 +213,26 @@ public final class SignUpForm {
     }
 
     /// The problems to show now, every field's at once: those of edited fields, or of all fields
-    /// once submit was tapped.
+    /// once submit was tapped; and ``SignUpProblem/emailTaken`` on the email after the backend
+    /// said an account has it, until the email changes.
     public var problems: [SignUpField: SignUpProblem] {
-        SignUpRules.problems(account).filter { submitTapped || edited.contains($0.key) }
+        var problems = SignUpRules.problems(account).filter { submitTapped || edited.contains($0.key) }
+        if let takenEmail, takenEmail == email { problems[.email] = .emailTaken }
+        return problems
+    }
+
+    /// The first field, in form order, whose problem shows: where to put the focus after a submit
+    /// that showed problems.
+    public var firstFieldWithProblem: SignUpField? {
+        SignUpField.allCases.first { problems[$0] != nil }
     }
 
     /// Whether submit can be tapped: nothing under way. Tapping it with problems shows them all.
     public var canSubmit: Bool { phase != .submitting }
 
     /// Shows every problem; when there are none, creates the account. ``phase`` is `.submitting`
-    /// until it ends, then `.editing` (success or cancel) or `.failed`.
+    /// until it ends, then `.editing` (success, cancel, or an email taken: see ``problems``) or
+    /// `.failed`.
     public func submit() async {
         guard canSubmit else { return }
         submitTapped = true
@@ -219,6 +241,9 @@ public final class SignUpForm {
         let (signUp, account) = (signUp, account)
         switch await submission.run({ () throws(KooberError) in try await signUp(account) }) {
         case .success, nil: phase = .editing
+        case .failure(.signUp(.signUp(.conflict))):
+            takenEmail = account.email
+            phase = .editing
         case .failure(let error): phase = .failed(error)
         }
     }
@@ -244,5 +269,27 @@ public final class SignUpForm {
         return accessibleField(
             title: field.title, secure: field == .password, value: value, problem: problems[field]?.localizedDescription
         )
+    }
+}
+
+extension SignInForm {
+    /// Forms are the same when they are the same form: a navigation value stands for the one
+    /// ``KooberAppModel`` showed.
+    nonisolated public static func == (lhs: SignInForm, rhs: SignInForm) -> Bool { lhs === rhs }
+
+    /// Hashes the form's identity.
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+extension SignUpForm {
+    /// Forms are the same when they are the same form: a navigation value stands for the one
+    /// ``KooberAppModel`` showed.
+    nonisolated public static func == (lhs: SignUpForm, rhs: SignUpForm) -> Bool { lhs === rhs }
+
+    /// Hashes the form's identity.
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 }
