@@ -44,3 +44,38 @@ public final class RecordingClock: Clock, Sendable {
         }
     }
 }
+
+/// A clock whose sleeps last until their task is cancelled, announcing each one as it begins: for
+/// testing what cancelling during a wait (a backoff, a debounce) does, with no wall clock.
+///
+/// ```swift
+/// let clock = HoldingClock()
+/// let task = Task { try await client.send(request) }  // retries after a backoff on `clock`
+/// var sleeps = clock.sleepsStarted.makeAsyncIterator()
+/// #expect(await sleeps.next() == .seconds(60))  // the task is in its backoff now
+/// task.cancel()
+/// ```
+public final class HoldingClock: Clock, Sendable {
+    /// A point of the clock's time; the clock stays at its start.
+    public typealias Instant = RecordingClock.Instant
+
+    /// Each sleep's duration as it begins, in order.
+    public let sleepsStarted: AsyncStream<Duration>
+    private let started: AsyncStream<Duration>.Continuation
+
+    /// A clock at its start.
+    public init() {
+        (sleepsStarted, started) = AsyncStream.makeStream()
+    }
+
+    /// The start: no sleep ever ends but by cancellation.
+    public var now: Instant { Instant(offset: .zero) }
+    /// Zero: the clock has no resolution to speak of.
+    public var minimumResolution: Duration { .zero }
+
+    /// Announces the sleep, then waits until the task is cancelled and throws `CancellationError`.
+    public func sleep(until deadline: Instant, tolerance _: Duration?) async throws {
+        started.yield(now.duration(to: deadline))
+        while true { try await Task.sleep(for: .seconds(86_400)) }
+    }
+}

@@ -15,6 +15,9 @@ struct AuthFuzzTests {
             Data(#"{"message": "The email or password is incorrect."}"#.utf8),
         ]
         for (index, input) in mutator.mutants(of: seeds, count: 2_000).enumerated() {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             let status: HTTPResponse.Status = [.ok, .unauthorized, .internalServerError][index % 3]
             let service = RemoteAuthenticationService(
                 api: EndpointClient(

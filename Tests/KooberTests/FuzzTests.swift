@@ -23,6 +23,9 @@ struct KooberFuzzTests {
         let seed = try FuzzSeeds.body(
             "/koober/signin", method: .post, json: #"{"email":"johnny@gmail.com","password":"password"}"#)
         for input in mutator.mutants(of: [seed], count: Self.inputs) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             do throws(SignInError) {
                 _ = try await RemoteUserAuthService(api: api(answering: input)).signIn(email: "a@b", password: "p")
             } catch {
@@ -35,6 +38,9 @@ struct KooberFuzzTests {
         var mutator = Mutator(seed: 202)
         let seeds = [try FuzzSeeds.body("/koober/locations"), try FuzzSeeds.body("/koober/ride-options")]
         for input in mutator.mutants(of: seeds, count: Self.inputs) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             let rides = RemoteRideService(api: api(answering: input))
             do { _ = try await rides.searchLocations("") } catch { #expect(error is NetworkError, "\(error)") }
             do { _ = try await rides.rideOptions() } catch { #expect(error is NetworkError, "\(error)") }
@@ -48,6 +54,9 @@ struct KooberFuzzTests {
             let url = directory.appendingPathComponent("session.json")
             let store = FileValueStore<UserSession>(fileURL: url)
             for input in mutator.mutants(of: [seed], count: Self.inputs) {
+                // The loop never suspends otherwise: on two cores it would hold a thread of the
+                // cooperative pool for its whole run while other tests' tasks wait.
+                await Task.yield()
                 try input.write(to: url)
                 do { _ = try store.load() } catch { #expect(error is PersistenceError, "\(error)") }
             }

@@ -31,6 +31,9 @@ struct ListingsFuzzTests {
             try FuzzSeeds.body("/listings/api/user/5/offers", authorization: auth),
         ]
         for input in mutator.mutants(of: seeds, count: Self.inputs) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             let service = service(answering: input)
             do { _ = try await service.products() } catch { expectTyped(error) }
             do { _ = try await service.productDetails(id: "1") } catch { expectTyped(error) }
@@ -38,10 +41,13 @@ struct ListingsFuzzTests {
         }
     }
 
-    @Test func badgeStrings() {
+    @Test func badgeStrings() async {
         var mutator = Mutator(seed: 402)
         let seed = Data("loyalty:SLOTTED,BONUS||sale:PRIORITY_ACCESS,REDUCED||clearance:CLEARANCE".utf8)
         for input in mutator.mutants(of: [seed], count: Self.inputs * 5) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             let badges = BadgeParser.parse(String(decoding: input, as: UTF8.self))
             #expect(badges.allSatisfy { !$0.name.isEmpty && !$0.name.contains("||") })
         }

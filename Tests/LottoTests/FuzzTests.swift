@@ -26,6 +26,9 @@ struct LottoFuzzTests {
     @Test func draws() async throws {
         var mutator = Mutator(seed: 101)
         for input in mutator.mutants(of: [try FuzzSeeds.body("/lotto/draws")], count: Self.inputs) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             do { _ = try await service(answering: input).loadDraws() } catch { expectTyped(error) }
         }
     }
@@ -33,15 +36,21 @@ struct LottoFuzzTests {
     @Test func tickets() async throws {
         var mutator = Mutator(seed: 102)
         for input in mutator.mutants(of: [try FuzzSeeds.body("/lotto/tickets")], count: Self.inputs) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             do { _ = try await service(answering: input).loadTickets() } catch { expectTyped(error) }
         }
     }
 
-    @Test func bulkCheckLines() throws {
+    @Test func bulkCheckLines() async throws {
         var mutator = Mutator(seed: 103)
         let seed = Data("2,16,23,44,47,52,14\n1,2,3,4,5,6\n7, 8, 9, 10, 11, 12, 13\r\n".utf8)
         let draw = try makeDraw()
         for input in mutator.mutants(of: [seed], count: Self.inputs * 5) {
+            // The loop never suspends otherwise: on two cores it would hold a thread of the
+            // cooperative pool for its whole run while other tests' tasks wait.
+            await Task.yield()
             for skipInvalid in [false, true] {
                 var checker = BulkChecker(draw: draw, skipInvalid: skipInvalid)
                 do {
