@@ -103,3 +103,19 @@ struct UIKitShapeTests {
         #expect(presenter.email == "ann@example.com")
     }
 }
+
+@Suite("AuthMVP previews")
+@MainActor
+struct AuthMVPPreviewTests {
+    @Test func aStillLoadingPreviewStaysLoadingUntilCancelled() async {
+        let presenter = LoginPresenter(service: PreviewAuthenticationService.stillLoading)
+        (presenter.email, presenter.password) = ("ann@example.com", "secret")
+        presenter.buttonTapped()
+        await Task.yield()
+        #expect(presenter.state.isActivityVisible)
+        #expect(presenter.state.button.title == "Cancel")
+        presenter.buttonTapped()
+        await presenter.waitForRequest()
+        #expect(presenter.phase == .idle)
+    }
+}

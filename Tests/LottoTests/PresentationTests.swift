@@ -220,3 +220,37 @@ struct PresentationTests {
         #expect(throws: LottoError.noDraws) { try model.pick(count: 1, draws: []) }
     }
 }
+
+/// What a UIKit navigation controller and a SwiftUI list need of Lotto's models.
+@Suite("Lotto in an app")
+@MainActor
+struct LottoAdoptionTests {
+    @Test func theBackButtonPopsThePathToTheDepthShown() async {
+        let results = ResultsViewModel(service: PreviewLottoService())
+        await results.load()
+        results.showDraw("draw-4")
+        results.showDraw("draw-3")
+        results.didGoBack(toDepth: 1)
+        #expect(results.path == ["draw-4"])
+        results.didGoBack(toDepth: 5)
+        #expect(results.path == ["draw-4"], "deeper than the path is no pop")
+        results.didGoBack(toDepth: 0)
+        #expect(results.path.isEmpty)
+    }
+
+    @Test func ticketChecksAreIdentifiedByTicketOrByLine() throws {
+        let draw = try #require(PreviewLottoService.sampleDraws.first)
+        let checker = TicketChecker(draw: draw)
+        let line = try LottoLine([2, 16, 23, 1, 3, 4], bonusBall: nil)
+        #expect(checker.check(line, ticketID: "ticket-1").id == "ticket-1")
+        #expect(checker.check(line, ticketID: nil).id == "draw-1: 1 2 3 4 16 23")
+    }
+
+    @Test func thePreviewServiceAnswersFromTheOfflineCache() async {
+        let saved = Date(timeIntervalSince1970: 1_700_000_000)
+        let results = ResultsViewModel(service: PreviewLottoService(cachedAt: saved))
+        await results.load()
+        #expect(results.state.value?.cachedAt == saved)
+        #expect(results.state.value?.cacheStatus == .stale)
+    }
+}

@@ -10,7 +10,7 @@ struct PilotRegistrationLeakTests {
         let store = try memoryStore()
         weak var registration: RegistrationViewModel?
         weak var confirmation: ConfirmationViewModel?
-        try await expectReleased({
+        await expectReleased({
             PilotRegistrationFlow(licenses: StubLicensesService(result: .success([ppl])), store: store)
         }) { flow in
             await flow.launch()
@@ -21,7 +21,7 @@ struct PilotRegistrationLeakTests {
             flow.registration.licenseType = "PPL"
             flow.registration.register()
             confirmation = flow.confirmation
-            try await flow.confirmation?.logout()
+            await flow.confirmation?.logout()
         }
         #expect(registration == nil)
         #expect(confirmation == nil)

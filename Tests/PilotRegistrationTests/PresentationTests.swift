@@ -153,7 +153,7 @@ struct PresentationTests {
         let confirmation = ConfirmationViewModel(store: store, pilot: pilot)
         var loggedOut = false
         confirmation.onLogout = { loggedOut = true }
-        try await confirmation.logout()
+        await confirmation.logout()
         #expect(loggedOut)
         #expect(try store.load() == nil)
     }
@@ -207,7 +207,7 @@ struct PresentationTests {
         let store = try memoryStore(Pilot(name: "Ann", license: ppl))
         let flow = try makeFlow(store: store)
         await flow.launch()
-        try await flow.confirmation?.logout()
+        await flow.confirmation?.logout()
         #expect(try store.load() == nil)
         #expect(flow.screen == .registration)
         #expect(flow.confirmation == nil)

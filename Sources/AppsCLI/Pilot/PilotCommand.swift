@@ -82,7 +82,7 @@ extension PilotCommand {
                 }
             } catch {
                 // A registration the user was never told about is not kept.
-                try? await confirmation.logout()
+                await confirmation.logout()
                 throw error
             }
         }
@@ -116,7 +116,7 @@ extension PilotCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             // Logging out forgets whatever is stored, a damaged file included.
             if let confirmation = try await environment.pilotFlow().confirmation {
-                try await confirmation.logout()
+                if !(await confirmation.logout()), let error = confirmation.error { throw error }
             } else {
                 try environment.pilotStore().delete()
             }

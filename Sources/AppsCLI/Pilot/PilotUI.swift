@@ -13,7 +13,6 @@ final class PilotUI: TerminalView {
     /// The focus: the library's text fields in its order, then the licenses and the button.
     private(set) var formState = FormState()
     /// Why the last logout failed, if it did.
-    private(set) var logoutError: String?
     @ObservationIgnored private var spokenFocus = SpokenFocus()
     let flow: PilotRegistrationFlow
     let effects = Effects()
@@ -147,13 +146,7 @@ final class PilotUI: TerminalView {
     private func logout() {
         guard let confirmation = flow.confirmation else { return }
         effects.run {
-            do {
-                try await confirmation.logout()
-                self.logoutError = nil
-                self.formState.focus = 0
-            } catch {
-                self.logoutError = error.localizedDescription
-            }
+            if await confirmation.logout() { self.formState.focus = 0 }
         }
     }
 
@@ -257,7 +250,7 @@ final class PilotUI: TerminalView {
         canvas.paragraph(
             "Aircraft  \(confirmation.aircraft.map(\.terminalSafe).joined(separator: ", "))",
             in: Rect(x: area.x, y: area.y + 3, width: area.width, height: 3))
-        if let logoutError {
+        if let logoutError = flow.confirmation?.error?.localizedDescription {
             canvas.paragraph(
                 logoutError.terminalSafe, in: Rect(x: area.x, y: area.y + 7, width: area.width, height: 3),
                 style: CellStyle(foreground: .red))

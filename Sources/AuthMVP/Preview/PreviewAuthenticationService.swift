@@ -4,10 +4,13 @@
 /// #Preview("Wrong password") {
 ///     LoginScreenPreview(service: PreviewAuthenticationService(outcome: .failure(.unauthorized(message: "Wrong password."))))
 /// }
+/// #Preview("Logging in") {
+///     LoginScreenPreview(service: PreviewAuthenticationService.stillLoading)
+/// }
 /// ```
 public struct PreviewAuthenticationService: AuthenticationService {
-    /// What every login answers.
-    public var outcome: Result<Authentication, AuthError>
+    /// What every login answers; `nil` answers never, so the screen stays loading.
+    public var outcome: Result<Authentication, AuthError>?
 
     /// Creates a ``PreviewAuthenticationService``.
     ///
@@ -19,8 +22,20 @@ public struct PreviewAuthenticationService: AuthenticationService {
     /// The sample login: a token and `Welcome back!`.
     public static let sample = Authentication(token: "preview-token", message: "Welcome back!")
 
-    /// ``outcome``, whatever the credentials.
+    /// A login that never answers (until its task is cancelled, as a Cancel tap does): the screen
+    /// stays loading, to preview the activity indicator and the Cancel button.
+    public static let stillLoading = PreviewAuthenticationService(answering: nil)
+
+    private init(answering outcome: Result<Authentication, AuthError>?) {
+        self.outcome = outcome
+    }
+
+    /// ``outcome``, whatever the credentials; with none, waits until cancelled.
     public func authenticate(email: String, password: String) async throws(AuthError) -> Authentication {
-        try outcome.get()
+        guard let outcome else {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            throw .cancelled
+        }
+        return try outcome.get()
     }
 }

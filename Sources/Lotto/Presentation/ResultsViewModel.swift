@@ -47,6 +47,21 @@ public final class ResultsViewModel {
         path.append(id)
     }
 
+    /// Tells the model the user went back to the screen `depth` steps above the list (`0` is the
+    /// list): ``path`` keeps its first `depth` draws. A UIKit app calls it from its navigation
+    /// controller's delegate, so the system back button is heard; a depth at or past the path
+    /// changes nothing.
+    ///
+    /// ```swift
+    /// func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    ///     results.didGoBack(toDepth: navigationController.viewControllers.count - 1)
+    /// }
+    /// ```
+    public func didGoBack(toDepth depth: Int) {
+        let depth = max(depth, 0)
+        if depth < path.count { path.removeLast(path.count - depth) }
+    }
+
     /// The detail of a draw on ``path``, made from the draws loaded: its previous and next replace
     /// the draw's id on ``path``, so the path always says what is on screen. Before the draws are
     /// loaded (a restored path), or for an id the backend does not have, the detail's

@@ -4,6 +4,9 @@
 /// ```swift
 /// #Preview { ResultsView(model: ResultsViewModel(service: PreviewLottoService())) }
 /// #Preview("Offline") { ResultsView(model: ResultsViewModel(service: PreviewLottoService(failure: .offline))) }
+/// #Preview("Offline, from the cache") {
+///     ResultsView(model: ResultsViewModel(service: PreviewLottoService(cachedAt: .now.addingTimeInterval(-3600))))
+/// }
 /// ```
 public struct PreviewLottoService: DrawsService, TicketsService {
     /// The draws ``loadDraws()`` answers.
@@ -12,6 +15,9 @@ public struct PreviewLottoService: DrawsService, TicketsService {
     public var tickets: [Ticket]
     /// When set, every load fails with it, to preview an error screen.
     public var failure: NetworkError?
+    /// When set, every load answers as the offline cache does when the backend cannot be reached:
+    /// stale, saved at this time.
+    public var cachedAt: Date?
 
     /// Creates a ``PreviewLottoService``.
     ///
@@ -19,25 +25,31 @@ public struct PreviewLottoService: DrawsService, TicketsService {
     ///   - draws: the draws to answer; four published draws by default.
     ///   - tickets: the tickets to answer; three by default, checked against those draws.
     ///   - failure: when set, every load fails with it.
+    ///   - cachedAt: when set, every load answers from the offline cache, saved at this time.
     public init(
         draws: [Draw] = PreviewLottoService.sampleDraws, tickets: [Ticket] = PreviewLottoService.sampleTickets,
-        failure: NetworkError? = nil
+        failure: NetworkError? = nil, cachedAt: Date? = nil
     ) {
         self.draws = draws
         self.tickets = tickets
         self.failure = failure
+        self.cachedAt = cachedAt
     }
 
-    /// The draws, or ``failure``.
+    /// The draws, or ``failure``; from the offline cache when ``cachedAt`` is set.
     public func loadDraws() async throws -> Fetched<[Draw]> {
-        if let failure { throw failure }
-        return Fetched(value: draws)
+        try answer(draws)
     }
 
-    /// The tickets, or ``failure``.
+    /// The tickets, or ``failure``; from the offline cache when ``cachedAt`` is set.
     public func loadTickets() async throws -> Fetched<[Ticket]> {
+        try answer(tickets)
+    }
+
+    private func answer<Value: Sendable>(_ value: Value) throws -> Fetched<Value> {
         if let failure { throw failure }
-        return Fetched(value: tickets)
+        guard let cachedAt else { return Fetched(value: value) }
+        return Fetched(value: value, cacheStatus: .stale, cachedAt: cachedAt)
     }
 
     /// Four draws of spring 2023, as the fixture backend has them.

@@ -56,8 +56,10 @@ public struct Prize: Hashable, Sendable, Codable {
     }
 }
 
-/// A line checked against a draw.
-public struct TicketCheck: Hashable, Sendable, Codable {
+/// A line checked against a draw. It is `Identifiable`, so a list shows checks with
+/// `ForEach(checks) { … }`: by its ticket, or for a line that is no ticket's (a quick pick) by its
+/// draw and numbers.
+public struct TicketCheck: Hashable, Sendable, Codable, Identifiable {
     /// One ball of a checked line and how it fared.
     public struct Ball: Hashable, Sendable, Codable {
         /// The ball's number.
@@ -90,6 +92,12 @@ public struct TicketCheck: Hashable, Sendable, Codable {
     public let bonusMatched: Bool
     /// The prize won, or `nil` when the line won nothing.
     public let prize: Prize?
+
+    /// The check's identity in a list: `ticket-1`, or `draw-1: 2 16 23 30 41 55` for a line that is
+    /// no ticket's.
+    public var id: String {
+        ticketID ?? "\(drawID): " + balls.map { String($0.number.value) }.joined(separator: " ")
+    }
 
     /// A checked line as ``TicketChecker/check(_:ticketID:)`` returns it. Checking a line against
     /// a draw is the usual way to get one; this initialiser is for previews and test doubles,

@@ -2,7 +2,7 @@
 ///
 /// The type is an open set: the backend may add license types the app does not know yet, and
 /// they are shown as they come, not rejected.
-public struct License: Hashable, Sendable, Codable {
+public struct License: Hashable, Sendable, Codable, Identifiable {
     /// The license's type: `PPL`, `ATPL`, `MPL`, or one the backend added since.
     public let type: String
     /// The aircraft the license allows, such as `C172`.
@@ -17,6 +17,9 @@ public struct License: Hashable, Sendable, Codable {
         self.type = type
         self.aircraft = aircraft
     }
+
+    /// The license in a list: its type, which the backend sends once (`ForEach(licenses) { … }`).
+    public var id: String { type }
 
     /// The types this app was written for.
     public static let knownTypes: Set<String> = ["PPL", "ATPL", "MPL"]

@@ -6,6 +6,9 @@ import Observation
 public final class ConfirmationViewModel {
     /// The registered pilot.
     public let pilot: Pilot
+    /// Why the last ``logout()`` failed (the pilot could not be deleted); `nil` before and after
+    /// one that worked. The screen stays, and shows it.
+    public private(set) var error: PilotRegistrationError?
     private let store: any PilotStore
     /// Called after ``logout()`` deleted the pilot: where an app navigates back to the form.
     @ObservationIgnored public var onLogout: @MainActor () async -> Void = {}
@@ -27,9 +30,24 @@ public final class ConfirmationViewModel {
     /// The aircraft the license allows.
     public var aircraft: [String] { pilot.license.aircraft }
 
-    /// Deletes the registered pilot and returns to the form.
-    public func logout() async throws {
-        try store.delete()
+    /// Deletes the registered pilot and returns to the form; when it cannot be deleted, ``error``
+    /// says why and the screen stays.
+    ///
+    /// ```swift
+    /// Button("Log out") { Task { await confirmation.logout() } }
+    /// if let error = confirmation.error { Text(error.localizedDescription) }
+    /// ```
+    /// - Returns: whether the pilot was deleted.
+    @discardableResult
+    public func logout() async -> Bool {
+        do {
+            try store.delete()
+        } catch {
+            self.error = PilotRegistrationError(storage: error)
+            return false
+        }
+        error = nil
         await onLogout()
+        return true
     }
 }

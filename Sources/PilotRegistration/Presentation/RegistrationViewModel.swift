@@ -35,7 +35,10 @@ public final class RegistrationViewModel {
     private let store: any PilotStore
     @ObservationIgnored private let loads = Loads()
     /// Callers of ``loadLicenses()`` that arrived while a load was under way, resumed when it ends.
-    @ObservationIgnored private var waitingForLicenses: [CheckedContinuation<Void, Never>] = []
+    /// Callers of ``loadLicenses()`` waiting for the load under way, by number; a cancelled one
+    /// takes itself out (its cancellation handler runs on any thread, hence the lock).
+    @ObservationIgnored private let waitingForLicenses = Locked<[Int: CheckedContinuation<Void, Never>]>([:])
+    @ObservationIgnored private var lastWaiter = 0
     /// Called with each pilot that ``register()`` saved: where an app on the form alone navigates
     /// to confirmation, or anything else an app wants to do then (analytics). Inside a
     /// ``PilotRegistrationFlow`` the flow moves on whatever this does.
@@ -56,7 +59,8 @@ public final class RegistrationViewModel {
     /// Loads the licenses the form offers, once: when they are loaded already this returns at
     /// once, and while a load is under way (the flow's, say) it waits for that one, so a form's
     /// `.task` inside ``PilotRegistrationFlow`` sends no second request. After a failure it loads
-    /// again. ``licenses`` says how that went.
+    /// again. ``licenses`` says how that went. A caller whose task is cancelled while it waits (a
+    /// form's `.task` whose view went) returns at once; the load it waited for goes on.
     ///
     /// ```swift
     /// RegistrationForm(form: flow.registration).task { await flow.registration.loadLicenses() }
@@ -64,8 +68,26 @@ public final class RegistrationViewModel {
     public func loadLicenses() async {
         switch licenses {
         case .loaded: return
-        case .loading: await withCheckedContinuation { waitingForLicenses.append($0) }
+        case .loading: await waitForLicenses()
         case .idle, .failed: await reloadLicenses()
+        }
+    }
+
+    /// Waits for the load under way to end, or for the caller's task to be cancelled.
+    private func waitForLicenses() async {
+        lastWaiter += 1
+        let (waiting, number) = (waitingForLicenses, lastWaiter)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelled = waiting.withLock { waiting in
+                    if Task.isCancelled { return true }
+                    waiting[number] = continuation
+                    return false
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            waiting.withLock { $0.removeValue(forKey: number) }?.resume()
         }
     }
 
@@ -75,8 +97,10 @@ public final class RegistrationViewModel {
     public func reloadLicenses() async {
         defer {
             if !licenses.isLoading {
-                let waiting = waitingForLicenses
-                waitingForLicenses = []
+                let waiting = waitingForLicenses.withLock { waiting in
+                    defer { waiting = [:] }
+                    return waiting.values
+                }
                 for caller in waiting { caller.resume() }
             }
         }
