@@ -42,7 +42,7 @@ struct ListingsAppTests {
     @Test func theCoordinatorKeepsOneDetailsModelPerRouteOnThePath() {
         let coordinator = ListingsCoordinator(service: HangingImages(), userID: "1")
         coordinator.showDetails(productID: "1")
-        let route = ListingsCoordinator.Route.details(productID: "1")
+        let route = ListingsRoute.details(productID: "1")
         let first = coordinator.details(for: route)
         #expect(coordinator.details(for: route) === first)
         #expect(first.productID == "1")

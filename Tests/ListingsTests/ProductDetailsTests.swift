@@ -22,7 +22,7 @@ private struct DetailsService: ListingsService {
 @MainActor
 struct ProductDetailsTests {
     private func makeSUT(productID: String = "1", imageBytes: Data? = Data([1, 2, 3]), images: ImageLoader? = nil)
-        -> ProductDetailsViewModel
+        -> ProductDetailsViewModel<Data>
     {
         ProductDetailsViewModel(service: DetailsService(imageBytes: imageBytes), productID: productID, images: images)
     }

@@ -29,7 +29,7 @@ struct UserSwitchTests {
     @Test func switchingUserKeepsThePathAndSwitchesTheScreensOnIt() async throws {
         let coordinator = ListingsCoordinator(service: PreviewListingsService(), userID: "1")
         coordinator.showDetails(productID: "2")
-        let route = ListingsCoordinator.Route.details(productID: "2")
+        let route = ListingsRoute.details(productID: "2")
         let details = coordinator.details(for: route)
         await details.load()
         #expect(details.badge == nil, "user 1 has no offer on the jeans")

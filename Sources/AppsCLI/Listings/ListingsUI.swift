@@ -21,7 +21,7 @@ final class ListingsUI: TerminalView {
 
     private(set) var listing: ListingViewModel
     private(set) var products = ListState()
-    private(set) var coordinator: ListingsCoordinator
+    private(set) var coordinator: ListingsCoordinator<Data>
     /// A user asked for with a digit, while their offers load; shown once they have.
     private(set) var pendingUser: ListingViewModel?
     /// Why the last user asked for was not shown.
@@ -36,9 +36,9 @@ final class ListingsUI: TerminalView {
         self.service = service
         self.staleSince = staleSince
         self.images = ImageLoader { [service] key in try await service.imageData(key: key) }
-        self.listing = ListingViewModel(service: service, userID: userID)
-        self.coordinator = ListingsCoordinator(service: service, userID: userID, images: images)
-        let listing = self.listing
+        let listing = ListingViewModel(service: service, userID: userID)
+        self.listing = listing
+        self.coordinator = ListingsCoordinator(service: service, listing: listing, images: images)
         effects.run { await listing.load() }
     }
 
@@ -107,7 +107,7 @@ final class ListingsUI: TerminalView {
                 return
             }
             self.listing = candidate
-            self.coordinator = ListingsCoordinator(service: self.service, userID: userID, images: self.images)
+            self.coordinator = ListingsCoordinator(service: self.service, listing: candidate, images: self.images)
             self.products = ListState(visibleRows: self.products.visibleRows)
         }
     }
@@ -155,7 +155,7 @@ final class ListingsUI: TerminalView {
             state: products, id: "products")
     }
 
-    private func drawDetails(_ details: ProductDetailsViewModel, in area: Rect, of canvas: inout Canvas) {
+    private func drawDetails(_ details: ProductDetailsViewModel<Data>, in area: Rect, of canvas: inout Canvas) {
         let loading = "Loading product \(details.productID.terminalSafe)…"
         guard let loaded = canvas.loaded(details.state, loading: loading, in: area) else { return }
         let product = loaded.product

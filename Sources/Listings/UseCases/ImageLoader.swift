@@ -43,6 +43,19 @@ extension ImagePipeline where Image == Data {
 ///
 /// Sizes of one key download once each; put an ``ImageLoader`` or the HTTP cache decorator under
 /// `fetch` (in the app's composition) to share the bytes between sizes, and for a disk cache.
+/// Give the same pipeline to the screens (``ProductDetailsViewModel``, ``ListingsCoordinator``)
+/// so that an image downloads once for all of them.
+///
+/// A cell reads the memory cache synchronously (``cachedImage(for:maxPixelSize:)``), so a row
+/// scrolled back shows its image in the same frame, and a collection view's prefetching data
+/// source starts and cancels downloads ahead of the scroll (``prefetch(_:maxPixelSize:)``,
+/// ``cancelPrefetch(_:maxPixelSize:)``):
+///
+/// ```swift
+/// func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+///     images.prefetch(indexPaths.map { products[$0.item].imageKey }, maxPixelSize: 300)
+/// }
+/// ```
 public actor ImagePipeline<Image: Sendable> {
     /// Downloads the image for a key; usually ``ListingsService/imageData(key:)``.
     public typealias Fetch = @Sendable (String) async throws -> Data
@@ -67,9 +80,13 @@ public actor ImagePipeline<Image: Sendable> {
 
     private let fetch: Fetch
     private let decode: Decode
-    private var memory: LRUCache<Request, Image>
+    /// Behind a lock, so a cell reads it synchronously from the main actor.
+    private let memory: Locked<LRUCache<Request, Image>>
     private var downloads: [Request: Download] = [:]
     private var lastNumber = 0
+    /// The prefetches under way, by request, each with its number; kept outside the actor so a
+    /// prefetch and its cancel take effect in the order the collection view calls them.
+    private let prefetches = Locked<(tasks: [Request: (number: Int, task: Task<Void, Never>)], last: Int)>(([:], 0))
 
     /// Creates an ``ImagePipeline``.
     ///
@@ -81,7 +98,7 @@ public actor ImagePipeline<Image: Sendable> {
     public init(memoryLimit: Int = 32 << 20, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping Cost) {
         self.fetch = fetch
         self.decode = decode
-        self.memory = LRUCache(limit: memoryLimit, cost: cost)
+        self.memory = Locked(LRUCache(limit: memoryLimit, cost: cost))
     }
 
     /// The image for `key` at `maxPixelSize`: from memory, from work already under way, or
@@ -96,7 +113,7 @@ public actor ImagePipeline<Image: Sendable> {
     ///   tries again. `CancellationError` as soon as the calling task is cancelled.
     public func image(for key: String, maxPixelSize: Int? = nil) async throws -> Image {
         let request = Request(key: key, maxPixelSize: maxPixelSize)
-        if let image = memory.value(for: request) { return image }
+        if let image = memory.withLock({ $0.value(for: request) }) { return image }
         try Task.checkCancellation()
         let waiter = number()
         return try await withTaskCancellationHandler {
@@ -108,12 +125,60 @@ public actor ImagePipeline<Image: Sendable> {
         }
     }
 
+    /// The image for `key` at `maxPixelSize` if the memory cache holds it, read synchronously
+    /// from any thread: a cell being configured shows it at once, and asks ``image(for:maxPixelSize:)``
+    /// only when this is `nil`.
+    ///
+    /// ```swift
+    /// cell.imageView.image = images.cachedImage(for: product.imageKey, maxPixelSize: 300) ?? placeholder
+    /// ```
+    public nonisolated func cachedImage(for key: String, maxPixelSize: Int? = nil) -> Image? {
+        memory.withLock { $0.value(for: Request(key: key, maxPixelSize: maxPixelSize)) }
+    }
+
+    /// Starts loading the images of `keys` into the memory cache ahead of their being shown, as a
+    /// collection view's prefetching data source asks; a key cached or prefetching already is
+    /// passed over. A later ``image(for:maxPixelSize:)`` joins the work under way.
+    public nonisolated func prefetch(_ keys: [String], maxPixelSize: Int? = nil) {
+        for key in keys {
+            let request = Request(key: key, maxPixelSize: maxPixelSize)
+            guard !memory.withLock({ $0.contains(request) }) else { continue }
+            prefetches.withLock { prefetches in
+                guard prefetches.tasks[request] == nil else { return }
+                prefetches.last += 1
+                let number = prefetches.last
+                prefetches.tasks[request] = (
+                    number,
+                    Task {
+                        _ = try? await self.image(for: key, maxPixelSize: maxPixelSize)
+                        self.prefetchEnded(request, number: number)
+                    }
+                )
+            }
+        }
+    }
+
+    /// Cancels the prefetches of `keys` (rows that will not be shown after all); a download that
+    /// a screen waits for goes on, one that only the prefetch wanted is cancelled.
+    public nonisolated func cancelPrefetch(_ keys: [String], maxPixelSize: Int? = nil) {
+        for key in keys {
+            let request = Request(key: key, maxPixelSize: maxPixelSize)
+            prefetches.withLock { $0.tasks.removeValue(forKey: request) }?.task.cancel()
+        }
+    }
+
+    private nonisolated func prefetchEnded(_ request: Request, number: Int) {
+        prefetches.withLock { prefetches in
+            if prefetches.tasks[request]?.number == number { prefetches.tasks[request] = nil }
+        }
+    }
+
     /// What the images held in memory cost now, by `cost` (bytes for an ``ImageLoader``).
-    public var memoryBytes: Int { memory.totalCost }
+    public var memoryBytes: Int { memory.withLock { $0.totalCost } }
 
     /// Whether the image of `key` at `maxPixelSize` is in the memory cache (for tests and diagnostics).
     public func isCached(_ key: String, maxPixelSize: Int? = nil) -> Bool {
-        memory.contains(Request(key: key, maxPixelSize: maxPixelSize))
+        memory.withLock { $0.contains(Request(key: key, maxPixelSize: maxPixelSize)) }
     }
 
     /// Whether the image of `key` at `maxPixelSize` is being loaded (for tests and diagnostics).
@@ -153,7 +218,7 @@ public actor ImagePipeline<Image: Sendable> {
     private func finish(_ request: Request, download id: Int, _ result: Result<Image, any Error>) {
         guard let download = downloads[request], download.id == id else { return }
         downloads[request] = nil
-        if case .success(let image) = result { memory.insert(image, for: request) }
+        if case .success(let image) = result { memory.withLock { $0.insert(image, for: request) } }
         for continuation in download.waiters.values { continuation.resume(with: result) }
     }
 

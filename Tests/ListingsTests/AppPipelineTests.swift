@@ -1,0 +1,155 @@
+import AppsCore
+import Foundation
+import Listings
+import TestSupport
+import Testing
+
+/// Listings on the app's own image pipeline, as a SwiftUI or UIKit app composes it: public API only.
+@Suite("Listings on the app's image pipeline", .timeLimit(.minutes(1)))
+@MainActor
+struct AppPipelineTests {
+    /// The app's decoded image: what a `UIImage` or `CGImage` would be.
+    struct Decoded: Equatable, Sendable {
+        let bytes: Int
+        let maxPixelSize: Int?
+    }
+
+    /// The preview backend, counting the image requests; an image can be held until released.
+    final class CountingService: ListingsService {
+        private let preview = PreviewListingsService()
+        private let requests = Locked<[String]>([])
+        private let held = Locked<(keys: Set<String>, waiting: [CheckedContinuation<Void, Never>])>(([], []))
+
+        var imageRequests: [String] { requests.withLock { $0 } }
+
+        func hold(_ key: String) { held.withLock { _ = $0.keys.insert(key) } }
+
+        func release() {
+            let waiting = held.withLock { held in
+                defer { held = ([], []) }
+                return held.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+
+        func products() async throws -> [RetailProduct] { try await preview.products() }
+        func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+        func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+        func imageData(key: String) async throws -> Data {
+            requests.withLock { $0.append(key) }
+            await withCheckedContinuation { continuation in
+                let isHeld = held.withLock { held in
+                    guard held.keys.contains(key) else { return false }
+                    held.waiting.append(continuation)
+                    return true
+                }
+                if !isHeld { continuation.resume() }
+            }
+            try Task.checkCancellation()
+            return try await preview.imageData(key: key)
+        }
+    }
+
+    func decodedPipeline(_ service: CountingService) -> ImagePipeline<Decoded> {
+        ImagePipeline(
+            fetch: { key in try await service.imageData(key: key) },
+            decode: { data, size in Decoded(bytes: data.count, maxPixelSize: size) }, cost: { $0.bytes })
+    }
+
+    @Test func theDetailsScreenShowsTheAppsDecodedImageDownloadedOnce() async throws {
+        let service = CountingService()
+        let images = decodedPipeline(service)
+        let coordinator = ListingsCoordinator(service: service, userID: "1", images: images, maxPixelSize: 600)
+        coordinator.showDetails(productID: "1")
+        let details = coordinator.details(for: .details(productID: "1"))
+        await details.load()
+        let key = try #require(details.state.value?.product.imageKey)
+        #expect(details.image == .loaded(Decoded(bytes: PreviewListingsService.pixel.count, maxPixelSize: 600)))
+        // The list's cell, and the screen opened again, use the same pipeline: no second download.
+        #expect(images.cachedImage(for: key, maxPixelSize: 600) == details.image.value)
+        coordinator.didGoBack(toDepth: 0)
+        coordinator.showDetails(productID: "1")
+        let again = coordinator.details(for: .details(productID: "1"))
+        #expect(again !== details, "the popped screen's model was let go")
+        await again.load()
+        #expect(again.image == details.image)
+        #expect(service.imageRequests == [key])
+    }
+
+    @Test func bytesRemainTheDefault() async {
+        let coordinator = ListingsCoordinator(service: PreviewListingsService(), userID: "1")
+        let details = coordinator.details(for: .details(productID: "1"))
+        await details.load()
+        #expect(details.image == .loaded(PreviewListingsService.pixel))
+        let onItsOwn = ProductDetailsViewModel(service: PreviewListingsService(), productID: "2")
+        await onItsOwn.load()
+        #expect(onItsOwn.image == .loaded(PreviewListingsService.pixel))
+    }
+
+    @Test func theMemoryCacheIsReadSynchronously() async throws {
+        let service = CountingService()
+        let images = decodedPipeline(service)
+        #expect(images.cachedImage(for: "shirt", maxPixelSize: 300) == nil)
+        let loaded = try await images.image(for: "shirt", maxPixelSize: 300)
+        #expect(images.cachedImage(for: "shirt", maxPixelSize: 300) == loaded)
+        #expect(images.cachedImage(for: "shirt", maxPixelSize: 600) == nil, "another size is another image")
+    }
+
+    @Test func aPrefetchFillsTheCacheAndAShownImageJoinsIt() async throws {
+        let service = CountingService()
+        let images = decodedPipeline(service)
+        service.hold("shirt")
+        images.prefetch(["shirt", "jeans"], maxPixelSize: 300)
+        images.prefetch(["shirt"], maxPixelSize: 300)
+        await eventually("jeans is prefetched") { images.cachedImage(for: "jeans", maxPixelSize: 300) != nil }
+        let shown = Task { try await images.image(for: "shirt", maxPixelSize: 300) }
+        await waitUntil(images, isDownloading: "shirt", true)
+        service.release()
+        _ = try await shown.value
+        #expect(images.cachedImage(for: "jeans", maxPixelSize: 300) != nil)
+        #expect(service.imageRequests.sorted() == ["jeans", "shirt"])
+    }
+
+    @Test func aCancelledPrefetchCancelsTheDownloadNobodyElseWants() async throws {
+        let service = CountingService()
+        let images = decodedPipeline(service)
+        service.hold("shirt")
+        images.prefetch(["shirt"], maxPixelSize: 300)
+        await waitUntil(images, isDownloading: "shirt", true)
+        images.cancelPrefetch(["shirt"], maxPixelSize: 300)
+        await waitUntil(images, isDownloading: "shirt", false)
+        service.release()
+        #expect(images.cachedImage(for: "shirt", maxPixelSize: 300) == nil)
+        images.prefetch(["shirt"], maxPixelSize: 300)
+        await eventually("shirt is prefetched again") { images.cachedImage(for: "shirt", maxPixelSize: 300) != nil }
+    }
+
+    @Test func oneUserIDSwitchesTheListAndTheDetails() async {
+        let service = PreviewListingsService()
+        let listing = ListingViewModel(service: service, userID: "1")
+        let coordinator = ListingsCoordinator(service: service, listing: listing)
+        #expect(coordinator.userID == "1")
+        coordinator.showDetails(productID: "1")
+        let details = coordinator.details(for: .details(productID: "1"))
+        coordinator.userID = "2"
+        #expect(listing.userID == "2")
+        #expect(details.userID == "2")
+    }
+
+    /// Waits, yielding to the pipeline's work, until an image is (or is no longer) downloading.
+    private func waitUntil(_ images: ImagePipeline<Decoded>, isDownloading key: String, _ expected: Bool) async {
+        await eventually("\(key) downloading is \(expected)") {
+            await images.isDownloading(key, maxPixelSize: 300) == expected
+        }
+    }
+
+    /// Yields to the pipeline's tasks until `condition` holds (the pipeline is no observable model
+    /// to wait on); bounded in turns, not in time.
+    private func eventually(_ description: String, _ condition: () async -> Bool) async {
+        for _ in 0..<1_000_000 {
+            if await condition() { return }
+            await Task.yield()
+        }
+        Issue.record("\(description) never held")
+    }
+}
