@@ -1,3 +1,4 @@
+// swift-format-ignore-file: NeverUseImplicitlyUnwrappedOptionals, AlwaysUseLowerCamelCase
 // UIKit's interface, as far as the documentation's samples use it, for type-checking them where
 // UIKit cannot be imported (Linux, and a Mac checking for macOS). Signatures follow Apple's iOS 17
 // SDK, isolation and `Sendable` included, since those are what a Swift 6 sample gets wrong: views,
@@ -5,7 +6,7 @@
 // `Sendable` values any thread may make. Optional Objective-C protocol requirements are
 // requirements with empty defaults here, and members Swift imports as discardable are
 // `@discardableResult`. Nothing here runs. A sample that needs more of UIKit adds it here, with
-// the SDK's signature.
+// the SDK's signature. Its implicitly unwrapped optionals and `URL` case are the SDK's too.
 @_exported import Foundation
 
 // MARK: Geometry and layers (CoreGraphics and QuartzCore, which `import UIKit` brings)
@@ -514,8 +515,9 @@ open class UIBarButtonItem: NSObject {
     }
     public convenience init(systemItem: UIBarButtonItem.SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil)
     { self.init() }
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil)
-    { self.init() }
+    public convenience init(
+        title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil
+    ) { self.init() }
     open var isEnabled: Bool = true
     open var title: String?
     open var style: UIBarButtonItem.Style = .plain
@@ -641,7 +643,8 @@ open class UIWindow: UIView {
 
 @MainActor
 public protocol UISceneDelegate: NSObjectProtocol {
-    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
     func sceneDidDisconnect(_ scene: UIScene)
 }
 extension UISceneDelegate {
@@ -841,7 +844,8 @@ public struct UICollectionLayoutListConfiguration {
 
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
-    open class func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout
+    open class func list(using configuration: UICollectionLayoutListConfiguration)
+        -> UICollectionViewCompositionalLayout
     { fatalError() }
 }
 
@@ -904,7 +908,9 @@ open class UICollectionView: UIScrollView {
 /// What a list shows, as identifiers: sections, and the items in each. Identifiers must be
 /// `Hashable` (iOS 17) and `Sendable` (the iOS 18 SDK asks it too; both are asked here, so a
 /// sample builds with either): ids, not view models.
-public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+public struct NSDiffableDataSourceSnapshot<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     @unchecked Sendable
 {
     public init() {}
@@ -915,8 +921,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] { [] }
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { nil }
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {}
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil)
-    {}
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) {}
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {}
     public mutating func deleteAllItems() {}
     /// Rebuilds the items' cells from scratch (iOS 13).
@@ -927,7 +934,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 }
 
 @MainActor
-open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+open class UITableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     NSObject, UITableViewDataSource
 {
     public typealias CellProvider =
@@ -936,8 +945,8 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {}
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil)
-    {}
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {}
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
@@ -952,7 +961,9 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 }
 
 @MainActor
-open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+open class UICollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     NSObject, UICollectionViewDataSource
 {
     public typealias CellProvider =
@@ -962,8 +973,8 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {}
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil)
-    {}
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {}
     open func apply(
         _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
