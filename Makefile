@@ -38,8 +38,9 @@ docs:
 	.ci/docs
 
 # Every Swift sample of the DocC catalogs and the README, type-checked as written against the
-# modules of the last build; SwiftUI samples against SwiftUI, or where it cannot be imported (Linux)
-# against .ci/swiftui/SwiftUI.swift, its signatures as far as the samples use them.
+# modules of the last build; SwiftUI and UIKit samples against SwiftUI and UIKit, or where they
+# cannot be imported (Linux) against .ci/swiftui/SwiftUI.swift and .ci/uikit/UIKit.swift, their
+# signatures (isolation included) as far as the samples use them.
 samples:
 	$(SWIFT) build
 	.ci/samples
