@@ -389,6 +389,9 @@ extension View {
     nonisolated public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { ModifiedContent<Self, Void>() }
+    nonisolated public func navigationDestination<D: Hashable, C: View>(
+        item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View { ModifiedContent<Self, Void>() }
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
         ModifiedContent<Self, Void>()
     }
