@@ -44,6 +44,7 @@ package struct ResponseTemplate: Sendable {
         _ request: ParsedRequest, now: Date = Date(), limit: Int = TemplateRenderer.maximumOutput,
         requestName: String = "request"
     ) throws(StubError.Reason) -> String {
+        request.budget.resume()
         var renderer = TemplateRenderer(request: request, now: now, limit: limit, requestName: requestName)
         try renderer.render(nodes, scope: TemplateScope(this: .null))
         return renderer.output

@@ -366,7 +366,8 @@ package struct StubRegex: @unchecked Sendable {
     package func matches(_ text: String, budget: MatchBudget? = nil) -> Bool? {
         let limit = min(Self.timeLimit, budget?.remaining ?? Self.timeLimit)
         if budget?.isSpent == true { return nil }
-        let start = Date()
+        // CPU time of this thread, as the budget counts: a match waiting for a core spends none.
+        let start = MatchBudget.threadCPUTime()
         var found = false
         var timedOut = false
         expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text))
@@ -375,7 +376,7 @@ package struct StubRegex: @unchecked Sendable {
             if result != nil {
                 found = true
                 stop.pointee = true
-            } else if Date().timeIntervalSince(start) > limit {
+            } else if (MatchBudget.threadCPUTime() - start).seconds > limit {
                 timedOut = true
                 stop.pointee = true
             }

@@ -254,6 +254,7 @@ package final class StubStore: Sendable {
     /// checked again when it is made, and matching starts over if another request moved it first.
     package func match(_ context: ParsedRequest) -> Match {
         let budget = context.budget
+        budget.resume()
         while true {
             // Only the stubs of the request's path and those without one.
             let (candidates, scenarioStates) = state.withLock { state in
@@ -297,6 +298,7 @@ package final class StubStore: Sendable {
     /// The stubs closest to `context`, nearest first, each with its evaluation.
     package func nearMissEvaluations(_ context: ParsedRequest, limit: Int = 3) -> [(StubMapping, Evaluation)] {
         let candidates = state.withLock { $0.mappings }
+        context.budget.resume()
         var misses: [(StubMapping, Evaluation)] = []
         for mapping in candidates where !context.budget.isSpent {
             let evaluation = mapping.request.evaluate(context, thorough: true)

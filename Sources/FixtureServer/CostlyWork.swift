@@ -8,8 +8,8 @@ import NIOPosix
 /// runs on NIO's thread pool, at most ``limit`` of its requests at once, the rest waiting their turn without
 /// holding a thread. A sandbox that sends a hundred catastrophic patterns at once keeps one of the
 /// pool's threads busy, never all of them, so another sandbox's costly stubs and journal searches
-/// still find a thread. (A request's matching budget runs while it waits, so a long queue drains
-/// quickly: each one left is answered as unmatched.)
+/// still find a thread. (A request's matching budget is CPU time: waiting in the queue spends none
+/// of it.)
 final class CostlyWork: Sendable {
     /// How many of one world's requests may be on the pool at once: all of its threads but one.
     static let defaultLimit = max(1, System.coreCount - 1)

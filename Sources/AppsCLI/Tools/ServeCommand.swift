@@ -35,7 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("match-budget-ms"), parsing: .unconditional,
-        help: "Milliseconds matching one request against the stubs may take, all patterns together (1 to 10000).")
+        help:
+            "Milliseconds of CPU time matching one request against the stubs may take, all patterns together (1 to 10000)."
+    )
     var matchBudgetMilliseconds = 100
 
     @Option(
