@@ -336,9 +336,27 @@ extension JSONPath.Comparison {
 
 /// Reads a JSONPath, or a filter inside one, a character at a time.
 private struct Reader {
-    private(set) var rest: Substring
+    /// The most operators, parentheses and filters one JSONPath may hold: reading, matching and
+    /// letting go of a filter recurse into it, and one nested a hundred thousand times deep (or
+    /// `a || a || …` as long) would take the server's stack.
+    static let maximumComposites = 256
 
-    init(_ text: String) { rest = Substring(text) }
+    private(set) var rest: Substring
+    /// The operators, parentheses and filters read so far, nested filters' included.
+    private(set) var composites: Int
+
+    init(_ text: String, composites: Int = 0) {
+        rest = Substring(text)
+        self.composites = composites
+    }
+
+    /// Counts one more operator, parenthesis or filter; past ``maximumComposites`` the path is refused.
+    private mutating func compose() throws(StubError.Reason) {
+        composites += 1
+        guard composites <= Self.maximumComposites else {
+            throw "the path holds more than \(Self.maximumComposites) operators, parentheses and filters"
+        }
+    }
 
     var isAtEnd: Bool { rest.isEmpty }
 
@@ -403,7 +421,7 @@ private struct Reader {
         return String(name)
     }
 
-    private func bracket(_ text: String) throws(StubError.Reason) -> JSONPath.Step {
+    private mutating func bracket(_ text: String) throws(StubError.Reason) -> JSONPath.Step {
         if text == "*" { return .wildcard }
         if text.hasPrefix("?") {
             var inside = Substring(text.dropFirst()).trimmingCharacters(in: .whitespaces)[...]
@@ -411,8 +429,10 @@ private struct Reader {
                 inside.index(after: close) == inside.endIndex
             else { throw "a filter is written [?(...)]" }
             inside = inside[inside.index(after: inside.startIndex)..<close]
-            var reader = Reader(String(inside))
+            try compose()
+            var reader = Reader(String(inside), composites: composites)
             let filter = try reader.disjunction()
+            composites = reader.composites
             reader.skipSpaces()
             guard reader.isAtEnd else { throw "unexpected \(reader.rest.prefix(10)) in the filter \(text)" }
             return .filter(filter)
@@ -465,6 +485,7 @@ private struct Reader {
         var filter = try conjunction()
         skipSpaces()
         while take("||") {
+            try compose()
             filter = .or(filter, try conjunction())
             skipSpaces()
         }
@@ -475,6 +496,7 @@ private struct Reader {
         var filter = try unary()
         skipSpaces()
         while take("&&") {
+            try compose()
             filter = .and(filter, try unary())
             skipSpaces()
         }
@@ -485,9 +507,11 @@ private struct Reader {
         skipSpaces()
         if rest.hasPrefix("!") && !rest.hasPrefix("!=") {
             rest = rest.dropFirst()
+            try compose()
             return .not(try unary())
         }
         if take("(") {
+            try compose()
             let filter = try disjunction()
             skipSpaces()
             guard take(")") else { throw "a ( is not closed in the filter" }

@@ -144,7 +144,13 @@ struct TemplateScope {
 /// Reads a template into nodes.
 struct TemplateParser {
     typealias Node = ResponseTemplate.Node
+    /// The deepest blocks and subexpressions may nest: reading, rendering and letting go of a
+    /// template recurse into it, and blocks nested a hundred thousand deep would take the
+    /// server's stack.
+    static let maximumDepth = 64
+
     private var rest: Substring
+    private var depth = 0
 
     init(_ source: String) {
         rest = Substring(source)
@@ -192,6 +198,9 @@ struct TemplateParser {
 
     /// `{{#name params as |item index|}}` and its body and inverse, up to its `{{/name}}`.
     private mutating func block(_ tag: Substring) throws(StubError.Reason) -> Node {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw "blocks are nested deeper than \(Self.maximumDepth)" }
         var tag = tag
         var parameters: [String] = []
         if let alias = tag.range(of: " as |") {
@@ -215,9 +224,12 @@ struct TemplateParser {
 struct TemplateWords {
     typealias Expression = ResponseTemplate.Expression
     private var rest: Substring
+    /// How deep in `(…)` subexpressions these words are.
+    private let depth: Int
 
-    init(_ text: Substring) {
+    init(_ text: Substring, depth: Int = 0) {
         rest = text
+        self.depth = depth
     }
 
     /// The whole tag: a helper with its parameters, or one value. `forceCall`: the first word is a
@@ -277,7 +289,10 @@ struct TemplateWords {
         }
         if first == "(" {
             guard let end = closing("(", ")", of: rest) else { throw "a ( is not closed" }
-            var inner = TemplateWords(rest[rest.index(after: rest.startIndex)..<end])
+            guard depth < TemplateParser.maximumDepth else {
+                throw "(…) subexpressions are nested deeper than \(TemplateParser.maximumDepth)"
+            }
+            var inner = TemplateWords(rest[rest.index(after: rest.startIndex)..<end], depth: depth + 1)
             rest = rest[rest.index(after: end)...]
             let expression = try inner.expression(forceCall: true)
             guard case .call(let name, let parameters, let options) = expression else { throw "(…) holds a helper" }

@@ -92,7 +92,12 @@ enum StubDates {
     /// otherwise format the same text thousands of times a second).
     static func formatted(_ date: Date, pattern: String, zone: TimeZone) -> String {
         let key = "\(zone.identifier) \(pattern)"
-        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        // A date moved by a huge offset has a second no 64-bit integer holds: it is formatted
+        // every time, not kept.
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard let second = Int64(exactly: seconds) else {
+            return withFormatter(pattern: pattern, zone: zone) { $0.string(from: date) }
+        }
         let wholeSeconds = !pattern.utf8.contains(UInt8(ascii: "S")) && !pattern.utf8.contains(UInt8(ascii: "A"))
         if wholeSeconds, let (kept, text) = lastFormatted.withLock({ $0[key] }), kept == second { return text }
         let text = withFormatter(pattern: pattern, zone: zone) { $0.string(from: date) }

@@ -40,6 +40,15 @@ package struct StubResponse: Sendable {
                 return min(median * exp(sigma * normal), maximum ?? .infinity)
             }
         }
+
+        /// One delay in whole milliseconds, at most ``StubResponse/maximumDelayMilliseconds``: a
+        /// lognormal draw can be any size (far out, infinite), so it is cut before it becomes a
+        /// whole number.
+        func wholeMilliseconds<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Int64 {
+            let drawn = sample(using: &generator)
+            guard !drawn.isNaN else { return 0 }
+            return Int64(min(max(0, drawn), Double(StubResponse.maximumDelayMilliseconds)).rounded())
+        }
     }
 
     /// `chunkedDribbleDelay`: the body in `chunks` pieces, the last one `duration` after the first.
@@ -352,7 +361,7 @@ package struct StubResponse: Sendable {
     ) -> Duration {
         let fixed = givesFixedDelay ? delay : settings.fixedDelay ?? .zero
         guard let distribution = delayDistribution ?? settings.delayDistribution else { return fixed }
-        let drawn = Duration.milliseconds(Int64(distribution.sample(using: &generator).rounded()))
+        let drawn = Duration.milliseconds(distribution.wholeMilliseconds(using: &generator))
         return min(fixed + drawn, .milliseconds(Self.maximumDelayMilliseconds))
     }
 

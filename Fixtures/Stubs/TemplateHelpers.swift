@@ -50,10 +50,10 @@ enum TemplateHelpers {
         case "parseJson":
             return JSONValue.parse(Data(text(0).utf8)).map(TemplateValue.json) ?? .null
         case "randomValue":
-            return .string(randomValue(options))
+            return .string(try randomValue(options))
         case "randomInt":
-            let lower = Int(options["lower"]?.number ?? 0)
-            let upper = Int(options["upper"]?.number ?? Double(Int32.max))
+            let lower = try whole(options["lower"]?.number ?? 0, "randomInt lower")
+            let upper = try whole(options["upper"]?.number ?? Double(Int32.max), "randomInt upper")
             guard lower < upper else { throw "randomInt: lower must be below upper" }
             return .number(Double(Int.random(in: lower..<upper)))
         case "now":
@@ -117,8 +117,9 @@ enum TemplateHelpers {
             else { return .null }
             return .string(String(subject[range]))
         case "range":
-            guard let start = value(0).number.map(Int.init), let end = value(1).number.map(Int.init), start <= end,
-                end - start < maximumRange
+            guard let start = value(0).number, let end = value(1).number,
+                let start = Int(exactly: start), let end = Int(exactly: end), start <= end,
+                Double(end) - Double(start) < Double(maximumRange)
             else {
                 throw "range takes two whole numbers, the first not above the second, at most \(maximumRange) apart"
             }
@@ -133,17 +134,28 @@ enum TemplateHelpers {
             return .bool((try? StubRegex(text(1), path: "matches"))?.matches(text(0), budget: budget) == true)
         case "substring":
             let characters = Array(text(0))
-            let start = max(0, min(characters.count, Int(value(1).number ?? 0)))
-            let end = max(start, min(characters.count, Int(value(2).number ?? Double(characters.count))))
+            let start = max(0, min(characters.count, try whole(value(1).number ?? 0, "substring start")))
+            let end = max(
+                start, min(characters.count, try whole(value(2).number ?? Double(characters.count), "substring end")))
             return .string(String(characters[start..<end]))
         default:
             throw "\(name) is not a helper this server has"
         }
     }
 
+    /// `number` as a whole number, or why a helper cannot take it: a template can read a number
+    /// from the request (`?count=1e400` is infinity, `?count=nan`), and converting such a number
+    /// unchecked would stop the server.
+    static func whole(_ number: Double, _ what: String) throws(StubError.Reason) -> Int {
+        guard number.isFinite, let whole = Int(exactly: number.rounded(.towardZero)) else {
+            throw "\(what) must be a whole number a 64-bit integer holds, not \(number)"
+        }
+        return whole
+    }
+
     /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`; `type='UUID'` ignores the length.
-    private static func randomValue(_ options: [String: TemplateValue]) -> String {
-        let length = max(0, min(4_096, Int(options["length"]?.number ?? 36)))
+    private static func randomValue(_ options: [String: TemplateValue]) throws(StubError.Reason) -> String {
+        let length = max(0, min(4_096, try whole(options["length"]?.number ?? 36, "randomValue length")))
         let type = options["type"]?.text.uppercased() ?? "ALPHANUMERIC"
         if type == "UUID" { return UUID().uuidString.lowercased() }
         let alphabet: String =
@@ -173,8 +185,8 @@ enum TemplateHelpers {
         }
         let zone = options["timezone"].flatMap { TimeZone(identifier: $0.text) } ?? StubDates.utc
         switch options["format"]?.text {
-        case "epoch": return String(Int64(date.timeIntervalSince1970 * 1000))
-        case "unix": return String(Int64(date.timeIntervalSince1970))
+        case "epoch": return String(try whole(date.timeIntervalSince1970 * 1000, "now in epoch milliseconds"))
+        case "unix": return String(try whole(date.timeIntervalSince1970, "now in unix seconds"))
         case let pattern:
             return StubDates.formatted(date, pattern: pattern ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX", zone: zone)
         }

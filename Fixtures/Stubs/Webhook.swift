@@ -134,7 +134,7 @@ package struct Webhook: Sendable {
     package func sampledDelay() -> Duration {
         guard let distribution else { return delay }
         var generator = SystemRandomNumberGenerator()
-        return .milliseconds(Int64(distribution.sample(using: &generator).rounded()))
+        return .milliseconds(distribution.wholeMilliseconds(using: &generator))
     }
 
     /// The request to send for `trigger`, rendered from it. - Throws: why it cannot be sent (a

@@ -247,9 +247,23 @@ package struct XPath: Sendable {
 
     /// Reads an expression, a character at a time.
     private struct Reader {
+        /// The most operators, parentheses, predicates and function calls one XPath may hold:
+        /// reading, evaluating and letting go of it recurse into it, and one nested a hundred
+        /// thousand times deep (or `a or a or …` as long) would take the server's stack.
+        static let maximumComposites = 256
+
         var rest: Substring
+        private var composites = 0
 
         init(_ text: String) { rest = Substring(text) }
+
+        /// Counts one more composite; past ``maximumComposites`` the XPath is refused.
+        private mutating func compose() throws(StubError.Reason) {
+            composites += 1
+            guard composites <= Self.maximumComposites else {
+                throw "the XPath holds more than \(Self.maximumComposites) operators, parentheses and predicates"
+            }
+        }
 
         mutating func skipSpaces() { rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" } }
 
@@ -274,17 +288,22 @@ package struct XPath: Sendable {
             guard level < Self.levels.count else { return try unary() }
             var lhs = try binary(level: level + 1)
             while let symbol = Self.levels[level].first(where: { take($0) }) {
+                try compose()
                 lhs = .binary(symbol, lhs, try binary(level: level + 1))
             }
             return lhs
         }
 
         private mutating func unary() throws(StubError.Reason) -> Expression {
-            if take("-") { return .negative(try unary()) }
+            if take("-") {
+                try compose()
+                return .negative(try unary())
+            }
             skipSpaces()
             guard let first = rest.first else { throw "an XPath ends where a value is missing" }
             if first == "(" {
                 rest = rest.dropFirst()
+                try compose()
                 let inner = try expression()
                 guard take(")") else { throw "a ( is not closed in the XPath" }
                 return inner
@@ -316,6 +335,7 @@ package struct XPath: Sendable {
                 _ = take("(")
                 var arguments: [Expression] = []
                 if !take(")") {
+                    try compose()
                     repeat { arguments.append(try expression()) } while take(",")
                     guard take(")") else { throw "\(name)( is not closed" }
                 }
@@ -388,6 +408,7 @@ package struct XPath: Sendable {
             }
             var step = Step(axis: axis, test: test)
             while take("[") {
+                try compose()
                 step.predicates.append(try expression())
                 guard take("]") else { throw "a [ is not closed in the XPath" }
             }

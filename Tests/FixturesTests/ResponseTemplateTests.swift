@@ -238,3 +238,63 @@ struct ResponseTemplateTests {
         #expect(String(decoding: literal, as: UTF8.self) == #"{"user": "{{request.path.[1]}}"}"#)
     }
 }
+
+/// A number a template reads from the request reaches the helpers as it was sent: infinity, NaN
+/// or past 64 bits stopped the server (an unchecked conversion) for a client with no admin access.
+@Suite("Template helpers given numbers no integer holds")
+struct TemplateNumberTests {
+    func render(_ template: String, query: String) -> Result<String, StubError.Reason> {
+        let request = ParsedRequest(
+            HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: "/n?\(query)"), body: Data())
+        do throws(StubError.Reason) {
+            return .success(try ResponseTemplate(template).render(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test(arguments: ["1e400", "-1e400", "nan", "1e19", "-9.3e18"])
+    func aHelperRefusesTheNumberAndSaysWhich(_ number: String) {
+        for (template, helper) in [
+            ("{{randomInt lower=request.query.n}}", "randomInt lower"),
+            ("{{randomInt upper=request.query.n}}", "randomInt upper"),
+            ("{{randomValue length=request.query.n}}", "randomValue length"),
+            ("{{substring 'abc' request.query.n}}", "substring start"),
+            ("{{substring 'abc' 0 request.query.n}}", "substring end"),
+        ] {
+            guard case .failure(let reason) = render(template, query: "n=\(number)") else {
+                Issue.record("\(template) with \(number) rendered")
+                continue
+            }
+            #expect(reason.text.contains(helper), "\(reason.text)")
+        }
+        #expect(render("{{#each (range 0 request.query.n)}}{{this}}{{/each}}", query: "n=\(number)").isFailure)
+    }
+
+    @Test func ordinaryNumbersStillWork() {
+        #expect(render("{{substring 'abcdef' request.query.n 4}}", query: "n=2") == .success("cd"))
+        #expect(render("{{#each (range 1 request.query.n)}}{{this}}{{/each}}", query: "n=3") == .success("123"))
+    }
+
+    @Test func aDateMovedPastWhatAnIntegerHoldsStopsNothing() {
+        let epoch = render("{{now offset='9000000000000000 years' format='epoch'}}", query: "")
+        #expect(epoch.isFailure || (try? epoch.get()) != nil)
+        _ = render("{{now offset='9000000000000000 years'}}", query: "")
+    }
+
+    @Test func aLognormalDelayFarOutIsCutToTheLongestDelay() throws {
+        var generator = SystemRandomNumberGenerator()
+        let distribution = StubResponse.DelayDistribution.lognormal(median: 60_000, sigma: 10, maximum: nil)
+        for _ in 0..<10_000 {
+            let drawn = distribution.wholeMilliseconds(using: &generator)
+            #expect((0...Int64(StubResponse.maximumDelayMilliseconds)).contains(drawn))
+        }
+    }
+}
+
+extension Result {
+    fileprivate var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}

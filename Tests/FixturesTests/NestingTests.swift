@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Fixtures
+
+/// Readers that recurse refuse what would take the server's stack: one stub add with a path or a
+/// template nested a hundred thousand deep stopped the server. Each is refused saying why, and
+/// what a real stub writes still reads.
+@Suite("Nesting past what a stack holds")
+struct NestingTests {
+    static let deep = 100_000
+
+    func refusal(_ read: () throws(StubError.Reason) -> Void) -> String? {
+        do throws(StubError.Reason) {
+            try read()
+            return nil
+        } catch {
+            return error.text
+        }
+    }
+
+    @Test func aJSONPathNestedOrChainedPastItsLimitIsRefused() {
+        let nested =
+            "$.a[?(" + String(repeating: "(", count: Self.deep) + "@.b" + String(repeating: ")", count: Self.deep)
+            + ")]"
+        let negated = "$.a[?(" + String(repeating: "!", count: Self.deep) + "@.b)]"
+        let chained = "$.a[?(" + Array(repeating: "@.b", count: Self.deep).joined(separator: " || ") + ")]"
+        let filters = "$" + String(repeating: ".a[?(@.b", count: 300) + String(repeating: ")]", count: 300)
+        for path in [nested, negated, chained, filters] {
+            let reason = refusal { () throws(StubError.Reason) in _ = try JSONPath(path) }
+            #expect(reason?.contains("more than 256") == true, "\(reason ?? "read")")
+        }
+        #expect(
+            refusal { () throws(StubError.Reason) in _ = try JSONPath("$.items[?(@.n > 3 && (@.k == 'a' || !@.x))]") }
+                == nil)
+    }
+
+    @Test func anXPathNestedOrChainedPastItsLimitIsRefused() {
+        let nested = String(repeating: "(", count: Self.deep) + "1" + String(repeating: ")", count: Self.deep)
+        let negated = String(repeating: "-", count: Self.deep) + "1"
+        let chained = Array(repeating: "1", count: Self.deep).joined(separator: " or ")
+        for path in [nested, negated, chained] {
+            let reason = refusal { () throws(StubError.Reason) in _ = try XPath(path) }
+            #expect(reason?.contains("more than 256") == true, "\(reason ?? "read")")
+        }
+        #expect(
+            refusal { () throws(StubError.Reason) in
+                _ = try XPath("/order/item[@id='1' and (price > 2 or -count(x) = 1)]")
+            } == nil)
+    }
+
+    @Test func aTemplateNestedPastItsLimitIsRefused() {
+        let blocks = String(repeating: "{{#if a}}", count: Self.deep) + String(repeating: "{{/if}}", count: Self.deep)
+        let calls =
+            "{{" + String(repeating: "(upper ", count: 1_000) + "'a'" + String(repeating: ")", count: 1_000) + "}}"
+        #expect(
+            refusal { () throws(StubError.Reason) in _ = try ResponseTemplate(blocks) }?.contains(
+                "nested deeper than 64") == true)
+        #expect(
+            refusal { () throws(StubError.Reason) in _ = try ResponseTemplate(calls) }?.contains(
+                "nested deeper than 64") == true)
+        let sixtyFour = String(repeating: "{{#if true}}", count: 64) + "x" + String(repeating: "{{/if}}", count: 64)
+        #expect(refusal { () throws(StubError.Reason) in _ = try ResponseTemplate(sixtyFour) } == nil)
+    }
+}
