@@ -9,6 +9,12 @@ struct Admin: Sendable {
     let journal: RequestJournal
     /// What one search of the journal, or one listing of near misses, may spend on patterns.
     var matchBudget = MatchBudget.defaultAllowance
+    /// Whether this is a sandbox's admin API: the server's folder is shared by every world, so a
+    /// sandbox's stubs and recordings are never written into it.
+    var isSandbox = false
+
+    /// Where `mappings save` and recordings write: `--root-dir`, for the server's own world only.
+    private var saveFolder: URL? { isSandbox ? nil : backend.configuration.rootDirectory }
 
     static let prefix = "/__admin/"
 
@@ -166,7 +172,13 @@ struct Admin: Sendable {
             case (.post, "mappings save"):
                 // WireMock's persist: the stubs added since the start written into the folder's
                 // mappings/, one file each, named by id, so the next start serves them too.
-                guard let root = backend.configuration.rootDirectory else {
+                guard !isSandbox else {
+                    throw AdminError(
+                        status: .conflict,
+                        message: "A sandbox saves nothing into the server's folder, which every world shares: "
+                            + "its stubs last as long as it does. Save from the server's own /__admin/.")
+                }
+                guard let root = saveFolder else {
                     throw AdminError(
                         status: .conflict,
                         message: "There is no folder to save into: start apps serve with --root-dir DIR.")
@@ -347,7 +359,7 @@ struct Admin: Sendable {
             }
         }
         do throws(StubError) { try backend.stubs.add(mappings) } catch { throw AdminError(error) }
-        if let root = backend.configuration.rootDirectory {
+        if let root = saveFolder {
             try Self.save(mappings, into: root, what: "The recording")
         }
         return mappings.map(\.json)
@@ -360,12 +372,27 @@ struct Admin: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for mapping in mappings {
-                try mapping.json.data.write(to: folder.appendingPathComponent("\(mapping.id).json"), options: .atomic)
+                try mapping.json.data.write(
+                    to: folder.appendingPathComponent(fileName(forID: mapping.id)), options: .atomic)
             }
         } catch {
             throw AdminError(
                 status: .internalServerError, message: "\(what) could not be saved: \(error.localizedDescription)")
         }
+    }
+
+    /// `ID.json` for a stub's id, as a file the folder's loader reads back: a character other than
+    /// a letter, a digit, `-` or `_` becomes `_`, so an id cannot name a hidden file (`.x`),
+    /// another folder (`../x`) or nothing.
+    static func fileName(forID id: String) -> String {
+        let safe = String(
+            id.unicodeScalars.map { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "-_".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
+        return (safe.isEmpty ? "_" : String(safe.prefix(128))) + ".json"
     }
 
     /// The stub id of `mappings ID`, the admin path of one stub.

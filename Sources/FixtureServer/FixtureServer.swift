@@ -247,6 +247,8 @@ struct BackendResponder: HTTPResponder {
     var journal: RequestJournal
     /// The world's share of the thread pool for costly matching.
     var costly = CostlyWork()
+    /// Whether this is a sandbox's world: it saves nothing into the server's folder.
+    var isSandbox = false
     let sandboxes: Sandboxes
     let configuration: FixtureServer.Configuration
     let logger: Logger
@@ -312,6 +314,7 @@ struct BackendResponder: HTTPResponder {
             // The same request in the sandbox's world, its path without the sandbox's prefix.
             var responder = self
             (responder.backend, responder.journal, responder.costly) = (world.backend, world.journal, world.costly)
+            responder.isSandbox = true
             return try await responder.response(to: Request(head: target, body: .init(buffer: body)), context: context)
         }
         let bodyData = Data(body.readableBytesView)
@@ -321,7 +324,8 @@ struct BackendResponder: HTTPResponder {
                     .unauthorized, "The admin routes need the server's token: Authorization: Bearer TOKEN.",
                     fields: [.wwwAuthenticate: "Bearer"])
             }
-            let admin = Admin(backend: backend, journal: journal, matchBudget: configuration.matchBudget)
+            let admin = Admin(
+                backend: backend, journal: journal, matchBudget: configuration.matchBudget, isSandbox: isSandbox)
             let head = request.head
             // A search whose patterns can be slow runs on NIO's thread pool, like costly stubs.
             let slowSearch = Admin.searchPattern(head, body: bodyData).flatMap { try? RequestPattern.parse($0) }?

@@ -1,9 +1,10 @@
-import FixtureServer
 import FixtureTestSupport
 import Fixtures
 import Foundation
 import Networking
 import Testing
+
+@testable import FixtureServer
 
 /// WireMock's stub mappings over HTTP: `/__admin/mappings` in WireMock's JSON, stubs answering
 /// before the fixtures, their faults and delays carried out by the server.
@@ -540,6 +541,34 @@ struct StubTests {
         }
         let next = try FixtureBackend(configuration: .init(rootDirectory: root))
         #expect(next.stubs.mappings.map(\.id).sorted() == ["added", "first"], "saved once, the folder's own not again")
+    }
+
+    /// A sandbox saved into the folder every world shares: its stub replaced the team's
+    /// `mappings/team.json`, and after a restart the server's own world served it.
+    @Test func aSandboxSavesNothingIntoTheSharedFolder() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            _ = try await Backend.send(
+                server, .post, "/__sandbox/s1/__admin/mappings",
+                json: #"{"id": "team", "request": {"urlPath": "/team"}, "response": {"status": 418}}"#)
+            let save = try await Backend.send(server, .post, "/__sandbox/s1/__admin/mappings/save")
+            #expect(save.status == 409)
+            #expect(String(decoding: save.body, as: UTF8.self).contains("A sandbox saves nothing"))
+            #expect(try await Backend.send(server, .post, "/__admin/mappings/save").status == 200)
+        }
+        let saved = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("mappings").path)
+        #expect(saved.isEmpty, "\(saved)")
+    }
+
+    @Test(arguments: [
+        (".hidden", "_hidden.json"), ("../team", "___team.json"), ("a/b", "a_b.json"), ("", "_.json"),
+        ("0f8fad5b-d9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e.json"),
+    ])
+    func aSavedStubsFileIsNamedSafelyByItsID(_ id: String, _ file: String) {
+        #expect(Admin.fileName(forID: id) == file)
     }
 
     /// WireMock's scenario names often have spaces; the admin path takes them percent-encoded.
