@@ -119,3 +119,19 @@ struct AuthMVPPreviewTests {
         #expect(presenter.phase == .idle)
     }
 }
+
+@Suite("AuthMVP's router set after the presenter is made")
+@MainActor
+struct RouterSetLaterTests {
+    @Test func aRouterSetLaterHearsOfSuccess() async {
+        let service = ControlledAuthService()
+        let presenter = LoginPresenter(service: service)
+        let router = LoginRouterSpy()
+        presenter.router = router
+        (presenter.email, presenter.password) = ("ann@example.com", "secret")
+        presenter.buttonTapped()
+        service.answer(await service.nextCall(), with: .success(Authentication(token: "t", message: "hi")))
+        await presenter.waitForRequest()
+        #expect(router.messages == [.showSuccess(Authentication(token: "t", message: "hi"))])
+    }
+}

@@ -19,21 +19,79 @@ struct AdoptionTests {
         func delete() throws { throw PersistenceError.deleteFailed(file: "pilot.json", reason: "Read-only.") }
     }
 
-    /// Licenses that answer when the test says.
+    /// Licenses that answer when the test says (an answer given before the call arrives is kept
+    /// for it).
     final class HeldLicenses: LicensesService {
-        private let answer = Locked<CheckedContinuation<[License], Never>?>(nil)
+        private let state = Locked<(waiting: CheckedContinuation<[License], Never>?, answer: [License]?)>((nil, nil))
         private let calls = Locked(0)
 
         var callCount: Int { calls.withLock { $0 } }
 
         func loadLicenses() async throws -> [License] {
             calls.withLock { $0 += 1 }
-            return await withCheckedContinuation { continuation in answer.withLock { $0 = continuation } }
+            return await withCheckedContinuation { continuation in
+                let answer = state.withLock { state in
+                    if state.answer == nil { state.waiting = continuation }
+                    return state.answer
+                }
+                if let answer { continuation.resume(returning: answer) }
+            }
         }
 
         func release(_ licenses: [License]) {
-            answer.withLock { $0 }?.resume(returning: licenses)
+            let waiting = state.withLock { state in
+                defer { (state.waiting, state.answer) = (nil, licenses) }
+                return state.waiting
+            }
+            waiting?.resume(returning: licenses)
         }
+    }
+
+    /// A store whose file is damaged until it is deleted.
+    final class DamagedStore: PilotStore {
+        private let state = Locked<(damaged: Bool, pilot: Pilot?)>((true, nil))
+        func load() throws -> Pilot? {
+            try state.withLock { state in
+                if state.damaged { throw PersistenceError.corrupt(file: "pilot.json", reason: "not JSON") }
+                return state.pilot
+            }
+        }
+        func save(_ pilot: Pilot) throws { state.withLock { $0.pilot = pilot } }
+        func create(_ pilot: Pilot) throws { try save(pilot) }
+        func delete() throws { state.withLock { $0 = (false, nil) } }
+    }
+
+    /// A damaged stored pilot left the flow on its error for good: retry read the same file.
+    @Test func aDamagedStoredPilotCanBeDiscardedToRegisterAgain() async throws {
+        let flow = PilotRegistrationFlow(licenses: StubLicensesService(result: .success([ppl])), store: DamagedStore())
+        await flow.launch()
+        guard case .error(.storage) = flow.screen else {
+            Issue.record("\(flow.screen)")
+            return
+        }
+        await flow.retry()
+        guard case .error(.storage) = flow.screen else {
+            Issue.record("\(flow.screen)")
+            return
+        }
+        await flow.discardStoredPilot()
+        #expect(flow.screen == .registration)
+        #expect(flow.registration.licenses == .loaded([ppl]))
+    }
+
+    /// The app's own onLogout (analytics, say) replaced the flow's step: logging out no longer
+    /// went back to the form.
+    @Test func anAppsOwnLogoutStepLeavesTheFlowsInPlace() async throws {
+        let pilot = Pilot(name: "Ann", license: ppl)
+        let flow = PilotRegistrationFlow(
+            licenses: StubLicensesService(result: .success([ppl])), store: try memoryStore(pilot))
+        await flow.launch()
+        let confirmation = try #require(flow.confirmation)
+        var heard = false
+        confirmation.onLogout = { heard = true }
+        await confirmation.logout()
+        #expect(heard)
+        #expect(flow.screen == .registration)
     }
 
     @Test func licensesAreIdentifiedByTheirType() {
@@ -81,7 +139,6 @@ struct AdoptionTests {
         let launch = Task { await flow.launch() }
         await waitUntil { flow.registration.licenses.isLoading }
         let formTask = Task { await flow.registration.loadLicenses() }
-        await waitUntil { licenses.callCount == 1 }
         licenses.release([ppl])
         await formTask.value
         await launch.value

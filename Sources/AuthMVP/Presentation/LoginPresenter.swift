@@ -57,8 +57,9 @@ public final class LoginPresenter {
     /// controller owns its presenter. A SwiftUI view needs none: it observes ``state``.
     @ObservationIgnored public weak var view: (any LoginView)?
     /// Told of success, if there is one; held weakly, as the coordinator that owns the navigation
-    /// controller (and, through it, this presenter's view controller) is the router.
-    @ObservationIgnored private weak var router: (any LoginRouter)?
+    /// controller (and, through it, this presenter's view controller) is the router. Settable, so
+    /// a coordinator can make the presenter in its initialiser and set itself once it exists.
+    @ObservationIgnored public weak var router: (any LoginRouter)?
     @ObservationIgnored private let service: any AuthenticationService
 
     /// The email field's text: bind a text field to it (`$presenter.email`). Once set, the field's

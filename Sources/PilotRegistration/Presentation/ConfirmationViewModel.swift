@@ -10,8 +10,12 @@ public final class ConfirmationViewModel {
     /// one that worked. The screen stays, and shows it.
     public private(set) var error: PilotRegistrationError?
     private let store: any PilotStore
-    /// Called after ``logout()`` deleted the pilot: where an app navigates back to the form.
+    /// Called after ``logout()`` deleted the pilot: the app's own step (analytics, its own
+    /// navigation). Inside a ``PilotRegistrationFlow`` the flow goes back to the form whatever
+    /// this does.
     @ObservationIgnored public var onLogout: @MainActor () async -> Void = {}
+    /// The flow's own step after a logout, kept apart from the app's ``onLogout``.
+    @ObservationIgnored var flowOnLogout: @MainActor () async -> Void = {}
 
     /// Creates a ``ConfirmationViewModel``.
     ///
@@ -47,6 +51,7 @@ public final class ConfirmationViewModel {
             return false
         }
         error = nil
+        await flowOnLogout()
         await onLogout()
         return true
     }

@@ -61,6 +61,25 @@ public final class PilotRegistrationFlow {
         await launch()
     }
 
+    /// After a stored pilot that cannot be read (``Screen/error(_:)`` with a storage error),
+    /// deletes it and shows the form, so the user can register again; ``retry()`` would read the
+    /// same damaged file. A pilot that cannot be deleted either keeps the error.
+    ///
+    /// ```swift
+    /// if case .error(.storage) = flow.screen {
+    ///     Button("Register again") { Task { await flow.discardStoredPilot() } }
+    /// }
+    /// ```
+    public func discardStoredPilot() async {
+        do {
+            try store.delete()
+        } catch {
+            screen = .error(PilotRegistrationError(storage: error))
+            return
+        }
+        await showRegistration()
+    }
+
     private func showRegistration() async {
         confirmation = nil
         screen = .registration
@@ -72,7 +91,7 @@ public final class PilotRegistrationFlow {
 
     private func confirm(_ pilot: Pilot) {
         let model = ConfirmationViewModel(store: store, pilot: pilot)
-        model.onLogout = { [weak self] in
+        model.flowOnLogout = { [weak self] in
             guard let self else { return }
             registration.clear()
             await showRegistration()
