@@ -238,6 +238,20 @@ struct LottoAdoptionTests {
         #expect(results.path.isEmpty)
     }
 
+    /// A detail made before the draws arrived (a restored path, a UIKit screen pushed from a deep
+    /// link) kept the empty list it was made with and said "no draws" for good.
+    @Test func aDetailMadeBeforeTheDrawsArriveShowsItsDrawOnceTheyDo() async {
+        let results = ResultsViewModel(service: PreviewLottoService())
+        results.path = ["draw-3"]
+        let detail = results.detail(for: "draw-3")
+        #expect(detail.draw == nil)
+        await results.load()
+        #expect(detail.draw?.id == "draw-3")
+        #expect(detail.previous?.id == "draw-2")
+        detail.showNext()
+        #expect(results.path == ["draw-4"])
+    }
+
     @Test func ticketChecksAreIdentifiedByTicketOrByLine() throws {
         let draw = try #require(PreviewLottoService.sampleDraws.first)
         let checker = TicketChecker(draw: draw)

@@ -22,8 +22,11 @@ public final class DrawDetailViewModel {
     public var drawID: Draw.ID? {
         didSet { if drawID != oldValue, let drawID { moved?(oldValue, drawID) } }
     }
-    /// Newest first, as the results list shows them.
-    private let draws: [Draw]
+    /// Newest first, as the results list shows them: read each time, so a detail made by
+    /// ``ResultsViewModel/detail(for:)`` before the draws arrived (a restored path, a deep link)
+    /// or before a refresh shows the draws the list has now.
+    private var draws: [Draw] { source() }
+    @ObservationIgnored private let source: @MainActor () -> [Draw]
     @ObservationIgnored private let moved: ((Draw.ID?, Draw.ID) -> Void)?
 
     /// Creates a ``DrawDetailViewModel``.
@@ -37,11 +40,16 @@ public final class DrawDetailViewModel {
     ///   - draws: the published draws, in any order.
     ///   - drawID: the draw to show first; the latest when `nil`.
     public convenience init(draws: [Draw], drawID: Draw.ID? = nil) {
-        self.init(draws: draws, drawID: drawID, moved: nil)
+        let sorted = draws.sorted(by: Draw.newestFirst)
+        self.init(draws: { sorted }, drawID: drawID, moved: nil)
     }
 
-    init(draws: [Draw], drawID: Draw.ID?, moved: ((_ from: Draw.ID?, _ to: Draw.ID) -> Void)?) {
-        self.draws = draws.sorted(by: Draw.newestFirst)
+    /// A detail over draws read from `draws` each time, newest first.
+    init(
+        draws: @escaping @MainActor () -> [Draw], drawID: Draw.ID?,
+        moved: ((_ from: Draw.ID?, _ to: Draw.ID) -> Void)?
+    ) {
+        self.source = draws
         self.drawID = drawID
         self.moved = moved
     }

@@ -62,12 +62,14 @@ public final class ResultsViewModel {
         if depth < path.count { path.removeLast(path.count - depth) }
     }
 
-    /// The detail of a draw on ``path``, made from the draws loaded: its previous and next replace
-    /// the draw's id on ``path``, so the path always says what is on screen. Before the draws are
-    /// loaded (a restored path), or for an id the backend does not have, the detail's
-    /// ``DrawDetailViewModel/failure`` says why it shows no draw.
+    /// The detail of a draw on ``path``, over the draws this model has loaded, read as they change:
+    /// its previous and next replace the draw's id on ``path``, so the path always says what is on
+    /// screen. Before the draws are loaded (a restored path), or for an id the backend does not
+    /// have, the detail's ``DrawDetailViewModel/failure`` says why it shows no draw; once they
+    /// load, the same detail shows its draw.
     public func detail(for id: Draw.ID) -> DrawDetailViewModel {
-        DrawDetailViewModel(draws: state.value?.value ?? [], drawID: id) { [weak self] from, to in
+        DrawDetailViewModel(draws: { [weak self] in self?.state.value?.value ?? [] }, drawID: id) {
+            [weak self] from, to in
             guard let self, let from, let index = path.lastIndex(of: from) else { return }
             path[index] = to
         }
