@@ -59,6 +59,9 @@ public final class FixtureBackend: Sendable {
     let contract: Contract
     let random: Locked<WyRand>
     let kooberAccounts: Locked<[String: KooberAccount]>
+    /// Koober's rides by the `Idempotency-Key` they were requested with (and who asked), so a
+    /// request sent again after a lost answer books nothing more.
+    let kooberRides = Locked(KooberRides())
     /// Scenarios not in their first state (see ``Scenario``).
     let scenarioStates = Locked<[String: String]>([:])
     /// The stub mappings, which answer before the fixtures (Docs/Backends.md, "Stubs").

@@ -120,7 +120,7 @@ extension FixtureBackend {
             var rideOptionId: String
         }
         guard let authorization = call.request.headerFields[.authorization], authorization.hasPrefix("Bearer "),
-            KooberToken.email(in: String(authorization.dropFirst("Bearer ".count))) != nil
+            let email = KooberToken.email(in: String(authorization.dropFirst("Bearer ".count)))
         else {
             return Reply.message(.unauthorized, "Sign in again: the session token is missing, expired or not valid.")
         }
@@ -141,16 +141,17 @@ extension FixtureBackend {
         guard body.pickupLocationId != body.dropoffLocationId else {
             return Reply.message(.unprocessableContent, "The pickup and the drop-off must differ.")
         }
+        // The same key from the same user is the same booking: its ride again, nothing more booked.
+        let key = call.request.headerFields[KooberRides.idempotencyKey].map { "\(email)\n\($0)" }
+        if let key, let booked = kooberRides.withLock({ $0.ride(for: key) }) {
+            return Reply.json(.created, Reply.encode(booked))
+        }
         let (number, eta) = random.withLock {
             (UInt32.random(in: .min ... .max, using: &$0), Int.random(in: 2...9, using: &$0))
         }
-        struct Ride: Encodable {
-            var id: String
-            var status: String
-            var etaMinutes: Int
-        }
-        return Reply.json(
-            .created, Reply.encode(Ride(id: "ride-\(String(number, radix: 16))", status: "requested", etaMinutes: eta)))
+        let ride = KooberRides.Ride(id: "ride-\(String(number, radix: 16))", status: "requested", etaMinutes: eta)
+        if let key { kooberRides.withLock { $0.keep(ride, for: key) } }
+        return Reply.json(.created, Reply.encode(ride))
     }
 }
 
@@ -175,5 +176,28 @@ enum KooberToken {
 
     private static func signature(_ payload: String) -> String {
         String(ETag.of(Data((secret + payload).utf8)).filter { $0 != "\"" })
+    }
+}
+
+/// The rides booked with an `Idempotency-Key`, the most recent ones only.
+struct KooberRides: Sendable {
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    /// How many keys are remembered; the oldest is forgotten first.
+    static let capacity = 1_024
+
+    struct Ride: Codable, Sendable {
+        var id: String
+        var status: String
+        var etaMinutes: Int
+    }
+
+    private var rides: [String: Ride] = [:]
+    private var order: [String] = []
+
+    func ride(for key: String) -> Ride? { rides[key] }
+
+    mutating func keep(_ ride: Ride, for key: String) {
+        if rides.updateValue(ride, forKey: key) == nil { order.append(key) }
+        if order.count > Self.capacity { rides[order.removeFirst()] = nil }
     }
 }

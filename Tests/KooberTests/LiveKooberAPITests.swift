@@ -57,6 +57,26 @@ struct LiveKooberAPITests {
         }
     }
 
+    /// A booking sent again (after a cancel, a timeout, a lost answer) is the same booking: the
+    /// backend answers the ride it booked and books no second one.
+    @Test func theSameBookingSentAgainIsTheSameRide() async throws {
+        try await withAPI { api in
+            let session = try await RemoteUserAuthService(api: api).signIn(
+                email: "johnny@gmail.com", password: "password")
+            let rides = RemoteRideService(api: api)
+            let pickup = try #require(try await rides.searchLocations("OPERA").first)
+            let dropoff = try #require(try await rides.searchLocations("moma").first)
+            let option = try #require(try await rides.rideOptions().first)
+            let booking = RideRequest(pickup: pickup, dropoff: dropoff, option: option)
+            let first = try await rides.requestRide(booking, session: session.remoteSession)
+            let again = try await rides.requestRide(booking, session: session.remoteSession)
+            #expect(again == first)
+            let another = try await rides.requestRide(
+                RideRequest(pickup: pickup, dropoff: dropoff, option: option), session: session.remoteSession)
+            #expect(another.id != first.id)
+        }
+    }
+
     @Test func aRejectedTokenIsAnExpiredSession() async throws {
         try await withAPI { api in
             let request = RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo)

@@ -16,6 +16,10 @@ struct NewRideFromAnAppTests {
         let hangs: Bool
         private let optionCalls = Locked(0)
         private let rideCalls = Locked(0)
+        private let keys = Locked<[String]>([])
+
+        /// The idempotency key of each ride request, in order.
+        var requestKeys: [String] { keys.withLock { $0 } }
 
         init(failingOptionCalls: Set<Int> = [], optionsHang: Bool = false, hangs: Bool = false) {
             self.failingOptionCalls = failingOptionCalls
@@ -43,6 +47,7 @@ struct NewRideFromAnAppTests {
 
         func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
             rideCalls.withLock { $0 += 1 }
+            keys.withLock { $0.append(request.idempotencyKey) }
             if hangs {
                 do {
                     try await Task.sleep(for: .seconds(3600))
@@ -138,6 +143,45 @@ struct NewRideFromAnAppTests {
         await request.value
         #expect(model.state == .choosing)
         #expect(model.canRequest)
+    }
+
+    /// A request cancelled (or lost) may have been booked: sending it again is the same booking,
+    /// so the backend answers that ride instead of booking a second. A new drop-off, or a ride
+    /// confirmed, is a new booking.
+    @Test func aRequestSentAgainAfterACancelIsTheSameBooking() async {
+        let rides = FlakyRides(hangs: true)
+        let model = makeModel(rides)
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        for attempt in 1...3 {
+            if attempt == 3 {
+                model.selectDropoff(operaHouse)
+                model.selectDropoff(moma)
+            }
+            let request = Task { await model.requestRide() }
+            // The service is called once the request is under way (it then hangs until cancelled).
+            for _ in 0..<1_000_000 where rides.requestKeys.count < attempt { await Task.yield() }
+            model.cancelRequest()
+            await request.value
+        }
+        let keys = rides.requestKeys
+        #expect(keys.count == 3)
+        guard keys.count == 3 else { return }
+        #expect(keys[0] == keys[1])
+        #expect(keys[2] != keys[1], "another drop-off is another booking")
+    }
+
+    @Test func aConfirmedRideEndsTheBooking() async {
+        let rides = FlakyRides()
+        let model = makeModel(rides)
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        model.startAnotherRide()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        let keys = rides.requestKeys
+        #expect(keys.count == 2 && keys[0] != keys[1])
     }
 
     @Test func cancellingTheCallersTaskCancelsTheRequest() async {

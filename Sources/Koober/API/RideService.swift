@@ -64,7 +64,11 @@ public struct RemoteRideService: LocationsService, RideService {
             pickupLocationId: request.pickup.id, dropoffLocationId: request.dropoff.id, rideOptionId: request.option.id)
         do {
             let endpoint = try Endpoint<RideDTO>.post(
-                "/koober/rides", json: body, headerFields: [.authorization: "Bearer \(session.token)"])
+                "/koober/rides", json: body,
+                headerFields: [
+                    .authorization: "Bearer \(session.token)",
+                    HTTPField.Name("Idempotency-Key")!: request.idempotencyKey,
+                ])
             let ride = try await api.send(endpoint)
             return Ride(id: ride.id, status: ride.status, etaMinutes: ride.etaMinutes, request: request)
         } catch NetworkError.unexpectedStatus(401, _) {

@@ -133,6 +133,11 @@ public struct RideRequest: Hashable, Sendable, Codable {
     public let dropoff: Location
     /// The kind of ride.
     public let option: RideOption
+    /// The booking this request is: sent as `Idempotency-Key`, so the same booking sent again
+    /// (after a cancel, a timeout or a lost answer that the backend had booked) books no second
+    /// ride. ``NewRideViewModel`` keeps one key until the ride is confirmed or the user picks
+    /// another drop-off or option.
+    public let idempotencyKey: String
 
     /// Creates a ``RideRequest``.
     ///
@@ -140,10 +145,38 @@ public struct RideRequest: Hashable, Sendable, Codable {
     ///   - pickup: where the ride starts.
     ///   - dropoff: where it ends.
     ///   - option: the kind of ride.
-    public init(pickup: Location, dropoff: Location, option: RideOption) {
+    ///   - idempotencyKey: the booking it is; a new one by default.
+    public init(pickup: Location, dropoff: Location, option: RideOption, idempotencyKey: String = UUID().uuidString) {
         self.pickup = pickup
         self.dropoff = dropoff
         self.option = option
+        self.idempotencyKey = idempotencyKey
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pickup, dropoff, option, idempotencyKey
+    }
+
+    /// Requests are equal when they ask for the same ride (pickup, drop-off, option), whatever
+    /// booking key they are sent with.
+    public static func == (lhs: RideRequest, rhs: RideRequest) -> Bool {
+        (lhs.pickup, lhs.dropoff, lhs.option) == (rhs.pickup, rhs.dropoff, rhs.option)
+    }
+
+    /// Hashes the ride asked for, as ``==`` compares it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pickup)
+        hasher.combine(dropoff)
+        hasher.combine(option)
+    }
+
+    /// Reads a request kept before it had a key: it gets a new one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pickup = try container.decode(Location.self, forKey: .pickup)
+        dropoff = try container.decode(Location.self, forKey: .dropoff)
+        option = try container.decode(RideOption.self, forKey: .option)
+        idempotencyKey = try container.decodeIfPresent(String.self, forKey: .idempotencyKey) ?? UUID().uuidString
     }
 }
 

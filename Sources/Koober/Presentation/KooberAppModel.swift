@@ -186,8 +186,9 @@ public final class KooberAppModel {
         return ride
     }
 
-    /// Forgets the session and returns to the welcome screen.
+    /// Forgets the session and returns to the welcome screen; a ride request in flight is cancelled.
     public func signOut() {
+        newRide?.cancelRequest()
         newRide = nil
         do {
             try store.delete()

@@ -60,6 +60,10 @@ public final class NewRideViewModel {
     private let clock: any Clock<Duration>
     @ObservationIgnored private let submission = Submission()
     @ObservationIgnored private let optionLoads = Loads()
+    /// The booking the next request is: kept after a cancel or a failure, so sending it again
+    /// books no second ride if the backend had booked the first; a new one once a ride is
+    /// confirmed or the drop-off or option changes.
+    @ObservationIgnored private var bookingKey = UUID().uuidString
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -121,29 +125,34 @@ public final class NewRideViewModel {
 
     /// Sets the drop-off and dismisses the picker.
     public func selectDropoff(_ location: Location) {
+        if location != dropoff { bookingKey = UUID().uuidString }
         dropoff = location
         dropoffPicker = nil
     }
 
     /// Chooses the kind of ride.
     public func chooseOption(_ option: RideOption) {
+        if option != selectedOption { bookingKey = UUID().uuidString }
         selectedOption = option
     }
 
     /// Asks for the ride with the session's Bearer token and returns when the request has ended;
-    /// waits for pickup on success. A rejected token signs the user out. Does nothing unless
+    /// waits for pickup on success. A request sent again after a cancel or a failure is the same
+    /// booking (``RideRequest/idempotencyKey``): a backend that had booked it answers with that
+    /// ride instead of booking another. A rejected token signs the user out. Does nothing unless
     /// ``canRequest``. Cancelling the calling task, or ``cancelRequest()``, cancels the request and
     /// goes back to `.choosing`.
     public func requestRide() async {
         guard canRequest, let dropoff, let option = selectedOption else { return }
         state = .requesting
-        let rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option)
+        let rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option, idempotencyKey: bookingKey)
         let result = await submission.run { [rides, session] () throws(RideError) in
             try await rides.requestRide(rideRequest, session: session.remoteSession)
         }
         switch result {
         case .success(let ride):
             state = .waitingForPickup(ride)
+            bookingKey = UUID().uuidString
         case nil:
             state = .choosing
         case .failure(let error):
