@@ -109,12 +109,20 @@ package struct JSONPath: Sendable {
         evaluate(document, root: document, budget: budget)
     }
 
+    /// The most nodes one step may reach: `$..*..*..*` over a body of a few thousand nodes would
+    /// otherwise reach billions, with or without a budget to stop it.
+    static let maximumNodes = 1 << 20
+
     private func evaluate(_ node: JSONValue, root: JSONValue, budget: MatchBudget?) -> [JSONValue] {
         var nodes = [node]
         var afterDescendants = false
         for step in steps {
             if case .descendants = step {
-                nodes = nodes.flatMap(Self.descendants)
+                var found: [JSONValue] = []
+                for node in nodes {
+                    guard Self.collectDescendants(of: node, into: &found, budget: budget) else { return [] }
+                }
+                nodes = found
                 afterDescendants = true
                 continue
             }
@@ -125,10 +133,16 @@ package struct JSONPath: Sendable {
         return apply(function, to: stepsAreDefinite ? nodes.first : .array(nodes)).map { [$0] } ?? []
     }
 
-    private static func descendants(of node: JSONValue) -> [JSONValue] {
-        var found: [JSONValue] = []
+    /// Adds `node` and everything under it to `found`; `false`, with nothing more added, when
+    /// ``maximumNodes`` is reached or the budget is spent: the path then selects nothing, as a
+    /// filter cut short does.
+    private static func collectDescendants(
+        of node: JSONValue, into found: inout [JSONValue], budget: MatchBudget?
+    ) -> Bool {
         var pending = [node]
         while let next = pending.popLast() {
+            guard found.count < maximumNodes else { return false }
+            if found.count % 4096 == 4095, budget?.isSpentNow == true { return false }
             found.append(next)
             switch next {
             case .array(let elements): pending.append(contentsOf: elements.reversed())
@@ -137,7 +151,7 @@ package struct JSONPath: Sendable {
             default: break
             }
         }
-        return found
+        return true
     }
 
     private func apply(

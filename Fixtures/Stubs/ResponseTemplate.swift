@@ -160,17 +160,17 @@ struct TemplateParser {
     /// `{{else}}` ended them first (the inverse follows).
     mutating func nodes(until closing: String?) throws(StubError.Reason) -> (nodes: [Node], atElse: Bool) {
         var nodes: [Node] = []
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             if open.lowerBound > rest.startIndex { nodes.append(.text(String(rest[..<open.lowerBound]))) }
             let raw = rest[open.upperBound...].hasPrefix("{")
             let start = raw ? rest.index(after: open.upperBound) : open.upperBound
             if rest[start...].hasPrefix("!--") {
-                guard let end = rest[start...].range(of: "--}}") else { throw "a {{!-- comment is not closed" }
+                guard let end = rest[start...].firstRange(of: "--}}") else { throw "a {{!-- comment is not closed" }
                 rest = rest[end.upperBound...]
                 continue
             }
             let closer = raw ? "}}}" : "}}"
-            guard let end = rest[start...].range(of: closer) else { throw "a {{ is not closed by \(closer)" }
+            guard let end = rest[start...].firstRange(of: closer) else { throw "a {{ is not closed by \(closer)" }
             let tag = rest[start..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
             rest = rest[end.upperBound...]
             if tag.hasPrefix("!") { continue }

@@ -39,13 +39,13 @@ enum TemplateHelpers {
             do throws(StubError.Reason) { path = try JSONPath(text(1)) } catch {
                 throw "jsonPath \(text(1)): \(error.text)"
             }
-            let found = path.evaluate(document)
+            let found = path.evaluate(document, budget: budget)
             return found.count == 1 && path.isDefinite ? .json(found[0]) : .json(.array(found))
         case "xPath":
             // WireMock's: the text of what the expression selects in the XML, the first of it.
             let path: XPath
             do throws(StubError.Reason) { path = try XPath(text(1)) } catch { throw "xPath \(text(1)): \(error.text)" }
-            guard let tree = try? XMLTree(Data(text(0).utf8)) else { return .null }
+            guard let tree = try? XMLTree(Data(text(0).utf8), budget: budget) else { return .null }
             return path.texts(in: tree).first.map(TemplateValue.string) ?? .null
         case "parseJson":
             return JSONValue.parse(Data(text(0).utf8)).map(TemplateValue.json) ?? .null
@@ -111,10 +111,7 @@ enum TemplateHelpers {
                 throw "regexExtract: \(text(1)) is not a regular expression"
             }
             let subject = text(0)
-            guard budget.isSpentNow == false,
-                let match = regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)),
-                let range = Range(match.range, in: subject)
-            else { return .null }
+            guard let range = firstMatch(of: regex, in: subject, budget: budget) else { return .null }
             return .string(String(subject[range]))
         case "range":
             guard let start = value(0).number, let end = value(1).number,
@@ -141,6 +138,30 @@ enum TemplateHelpers {
         default:
             throw "\(name) is not a helper this server has"
         }
+    }
+
+    /// The first match of `regex` in `subject`, within a regular expression's time limit and what
+    /// is left of `budget` (CPU time, as the budget counts); `nil` when there is none or the search
+    /// ran out of time, which a catastrophic pattern in a template would otherwise never do.
+    static func firstMatch(of regex: NSRegularExpression, in subject: String, budget: MatchBudget) -> Range<
+        String.Index
+    >? {
+        let limit = min(StubRegex.timeLimit, budget.remaining)
+        guard !budget.isSpent else { return nil }
+        let start = MatchBudget.threadCPUTime()
+        var found: NSRange?
+        regex.enumerateMatches(
+            in: subject, options: [.reportProgress], range: NSRange(subject.startIndex..., in: subject)
+        ) { result, _, stop in
+            if let result {
+                found = result.range
+                stop.pointee = true
+            } else if (MatchBudget.threadCPUTime() - start).seconds > limit {
+                _ = budget.remaining
+                stop.pointee = true
+            }
+        }
+        return found.flatMap { Range($0, in: subject) }
     }
 
     /// `number` as a whole number, or why a helper cannot take it: a template can read a number

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import Fixtures
@@ -61,5 +62,31 @@ struct NestingTests {
                 "nested deeper than 64") == true)
         let sixtyFour = String(repeating: "{{#if true}}", count: 64) + "x" + String(repeating: "{{/if}}", count: 64)
         #expect(refusal { () throws(StubError.Reason) in _ = try ResponseTemplate(sixtyFour) } == nil)
+    }
+}
+
+/// Work a template or a path can ask for without end is cut off: a catastrophic pattern in
+/// `regexExtract`, a deep scan of deep scans, the `xPath` helper over a large body.
+@Suite("Template and path work with no end", .timeLimit(.minutes(1)))
+struct BoundedWorkTests {
+    func request(body: String) -> ParsedRequest {
+        ParsedRequest(
+            HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1", path: "/w"), body: Data(body.utf8))
+    }
+
+    @Test func aCatastrophicRegexExtractFindsNothingInsteadOfStalling() throws {
+        let body = String(repeating: "a", count: 64) + "!"
+        let rendered = try ResponseTemplate("[{{regexExtract request.body '(a+)+b'}}]").render(request(body: body))
+        #expect(rendered == "[]")
+        #expect(try ResponseTemplate("{{regexExtract request.body 'a+!'}}").render(request(body: body)) == body)
+    }
+
+    /// Each `..*` multiplies the nodes reached by the body's depth: over arrays 200 deep, four of
+    /// them reach billions.
+    @Test func deepScansOfDeepScansStopAtTheirBound() throws {
+        let body = String(repeating: "[1,", count: 200) + "2" + String(repeating: "]", count: 200)
+        let document = try #require(JSONValue.parse(Data(body.utf8)))
+        #expect(try JSONPath("$..*..*..*..*").evaluate(document).isEmpty)
+        #expect(try JSONPath("$..*").evaluate(document).count == 400)
     }
 }
