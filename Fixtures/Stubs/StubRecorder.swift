@@ -81,9 +81,12 @@ package final class StubRecorder: Sendable {
         }
     }
 
-    /// What is kept of an exchange; `nil` when it carries a secret.
+    /// What is kept of an exchange; `nil` when it carries a secret: in a JSON body (the request's
+    /// or the answer's), a query parameter, a form field or a multipart part named like one.
     static func exchange(_ request: ParsedRequest, status: Int, headers: HTTPFields, body: Data) -> Exchange? {
-        guard !carriesSecret(request.bodyJSON), !carriesSecret(JSONValue.parse(body)) else { return nil }
+        guard !carriesSecret(request.bodyJSON), !carriesSecret(JSONValue.parse(body)),
+            !request.query.keys.contains(where: isSecret), !sendsSecretFields(request)
+        else { return nil }
         let kept = headers.filter { !unrecordedFields.contains($0.name) }.map { ($0.name.canonicalName, $0.value) }
         return Exchange(
             method: request.method, url: request.url, requestBody: request.body, status: status, headers: kept,
@@ -191,14 +194,36 @@ package final class StubRecorder: Sendable {
         .connection, .date, HTTPField.Name("Keep-Alive")!,
     ]
 
+    /// Whether a field's name says it holds a secret: a password, a secret or a token.
+    static func isSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["password", "secret", "token"].contains { lowered.contains($0) }
+    }
+
+    /// Whether the request's body is a form or a multipart body with a field named like a secret.
+    static func sendsSecretFields(_ request: ParsedRequest) -> Bool {
+        if let parts = request.multipartParts {
+            return parts.contains { part in
+                (part.headers["content-disposition"] ?? []).contains { disposition in
+                    disposition.split(separator: ";").contains { parameter in
+                        let pair = parameter.split(separator: "=", maxSplits: 1)
+                        return pair.count == 2 && pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "name"
+                            && isSecret(String(pair[1]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ")))
+                    }
+                }
+            }
+        }
+        let type = request.header(.contentType).first?.lowercased() ?? ""
+        // A body sent as a form, or with no type at all (as a form often is), read as form fields.
+        return (type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded"))
+            && request.formFields.keys.contains(where: isSecret)
+    }
+
     /// Whether `json` has a member that holds a secret, at any depth: a password, a secret, a token.
     static func carriesSecret(_ json: JSONValue?) -> Bool {
         switch json {
         case .object(let members)?:
-            return members.contains { name, value in
-                let lowered = name.lowercased()
-                return ["password", "secret", "token"].contains { lowered.contains($0) } || carriesSecret(value)
-            }
+            return members.contains { name, value in isSecret(name) || carriesSecret(value) }
         case .array(let items)?: return items.contains { carriesSecret($0) }
         default: return false
         }
