@@ -44,6 +44,10 @@ package struct Webhook: Sendable {
 
     /// The webhooks of a mapping: its `serveEventListeners` and `postServeActions` (an array of
     /// `{"name": "webhook", "parameters": {...}}`, or the older `{"webhook": {...}}`).
+    /// The most webhooks one stub may send for a request: a thousand on one stub rendered and
+    /// sent at once for every request it answers.
+    package static let maximumPerStub = 16
+
     static func all(in mapping: Fields) throws(StubError) -> [Webhook] {
         var hooks: [Webhook] = []
         for key in ["serveEventListeners", "postServeActions"] {
@@ -75,6 +79,9 @@ package struct Webhook: Sendable {
                 }
             default: throw .field(path, "must be an array of {\"name\": \"webhook\", \"parameters\": {…}}")
             }
+        }
+        guard hooks.count <= maximumPerStub else {
+            throw .field("postServeActions", "a stub sends at most \(maximumPerStub) webhooks, not \(hooks.count)")
         }
         return hooks
     }

@@ -257,6 +257,10 @@ struct BackendResponder: HTTPResponder {
     /// How this server names itself in the `Via` of the requests it sends (a stub's proxy, its
     /// webhooks), so that a stub that sends to the server itself ends instead of looping.
     let via = "apps-serve-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    /// The webhooks being sent, every world's together, at most ``maximumWebhooks``.
+    let webhooksInFlight = DelayedAnswers(limit: BackendResponder.maximumWebhooks)
+    /// The most webhooks the server sends at once; past it a webhook is logged as not sent.
+    static let maximumWebhooks = 64
     /// The most times a request may have come through this server's own proxying or webhooks:
     /// below the 8 connections to one host that the sending client keeps, which a chain of
     /// proxies to the server itself holds at once.
@@ -642,13 +646,20 @@ struct BackendResponder: HTTPResponder {
     /// ``webhookTimeout``, without holding anything; each is logged, sent or not.
     private func send(_ webhooks: [Webhook], for parsed: ParsedRequest) {
         guard !webhooks.isEmpty else { return }
-        guard hops(parsed) < Self.maximumHops else {
-            logger.error("webhooks not sent: the request came through this server's webhooks \(Self.maximumHops) times")
+        // A webhook's own request sends none: eight webhooks to the stub's own URL fanned out to
+        // 8 + 64 + 512 + … requests before the hop count ended them.
+        guard hops(parsed) == 0 else {
+            logger.error("webhooks not sent: the request came through this server's proxying or webhooks")
             return
         }
-        let (logger, send) = (logger, configuration.send)
+        let (logger, send, inFlight) = (logger, configuration.send, webhooksInFlight)
         for webhook in webhooks {
+            guard inFlight.enter() else {
+                logger.error("webhook not sent: \(inFlight.limit) webhooks are being sent already")
+                continue
+            }
             Task {
+                defer { inFlight.leave() }
                 let request: HTTPRequest
                 let body: Data
                 do throws(StubError.Reason) {

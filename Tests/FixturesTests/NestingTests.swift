@@ -90,3 +90,22 @@ struct BoundedWorkTests {
         #expect(try JSONPath("$..*").evaluate(document).count == 400)
     }
 }
+
+@Suite("Webhooks a stub may send")
+struct WebhookBoundTests {
+    func mapping(webhooks count: Int) -> String {
+        let hook = #"{"name": "webhook", "parameters": {"method": "GET", "url": "http://127.0.0.1:9/hook"}}"#
+        return #"{"request": {"urlPath": "/fan"}, "response": {}, "serveEventListeners": ["#
+            + Array(repeating: hook, count: count).joined(separator: ",") + "]}"
+    }
+
+    @Test func aStubSendsAtMostSixteenWebhooks() throws {
+        #expect(try StubMapping.parse(Data(mapping(webhooks: 16).utf8)).webhooks.count == 16)
+        do throws(StubError) {
+            _ = try StubMapping.parse(Data(mapping(webhooks: 1_000).utf8))
+            Issue.record("a stub with 1,000 webhooks was taken")
+        } catch {
+            #expect(error.message.contains("at most 16 webhooks"), "\(error.message)")
+        }
+    }
+}
