@@ -136,6 +136,17 @@ struct AppPipelineTests {
         #expect(details.userID == "2")
     }
 
+    /// A UIKit screen made before its route is pushed got a model the coordinator did not keep,
+    /// and the pushed screen then loaded a second one.
+    @Test func aModelAskedForBeforeItsRouteIsPushedIsTheOnePushed() {
+        let coordinator = ListingsCoordinator(service: PreviewListingsService(), userID: "1")
+        let early = coordinator.details(for: .details(productID: "1"))
+        coordinator.showDetails(productID: "1")
+        #expect(coordinator.details(for: .details(productID: "1")) === early)
+        coordinator.didGoBack(toDepth: 0)
+        #expect(coordinator.details(for: .details(productID: "1")) !== early)
+    }
+
     /// Waits, yielding to the pipeline's work, until an image is (or is no longer) downloading.
     private func waitUntil(_ images: ImagePipeline<Decoded>, isDownloading key: String, _ expected: Bool) async {
         await eventually("\(key) downloading is \(expected)") {

@@ -102,8 +102,9 @@ public final class ListingsCoordinator<Image: Sendable> {
         if depth < path.count { path.removeLast(path.count - depth) }
     }
 
-    /// The view model of a route's screen: the same one while the route stays on the path, a new
-    /// one after it was popped. Call ``ProductDetailsViewModel/load()`` from the screen's `.task`.
+    /// The view model of a route's screen: the same one while the route stays on the path (asked
+    /// for before the route is pushed, as a UIKit screen made before `showDetails` is, too), a
+    /// new one after it was popped. Call ``ProductDetailsViewModel/load()`` from the screen's `.task`.
     public func details(for route: Route) -> ProductDetailsViewModel<Image> {
         if let model = models[route] { return model }
         let model =
@@ -112,7 +113,9 @@ public final class ListingsCoordinator<Image: Sendable> {
                 ProductDetailsViewModel(
                     service: service, productID: productID, userID: userID, images: images, maxPixelSize: maxPixelSize)
             }
-        if path.contains(route) { models[route] = model }
+        // Kept until the path changes without the route: a model asked for just before its route
+        // is pushed is the one the pushed screen gets.
+        models[route] = model
         return model
     }
 }

@@ -10,7 +10,8 @@ public final class QuickPickViewModel {
     public var drawID: String? { draw?.id }
     /// The picked lines, each checked against ``draw``.
     public private(set) var lines: [TicketCheck] = []
-    private var generator: any RandomNumberGenerator
+    /// Not observed: drawing from it changes no screen (the lines do).
+    @ObservationIgnored private var generator: any RandomNumberGenerator
 
     /// Creates a ``QuickPickViewModel``.
     ///
