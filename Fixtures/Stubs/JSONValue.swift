@@ -275,3 +275,67 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension JSONValue {
+    /// JSON as WireMock's Jackson reads a mapping file: `//` and `/* */` comments outside strings
+    /// are allowed, and reading stops after the first value, so content after it (a stray `}`)
+    /// is not read. `nil` when that still is not JSON; otherwise the value and what was left out,
+    /// in words for a warning.
+    package static func parseAsJackson(_ data: Data) -> (JSONValue, String)? {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(data.count)
+        var (inString, escaped, depth, started, comments) = (false, false, 0, false, false)
+        var index = data.startIndex
+        var endOfValue: Int?
+        while index < data.endIndex, endOfValue == nil {
+            let byte = data[index]
+            let next = data.index(after: index) < data.endIndex ? data[data.index(after: index)] : nil
+            if inString {
+                kept.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                index = data.index(after: index)
+                continue
+            }
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "/") {
+                comments = true
+                while index < data.endIndex, data[index] != UInt8(ascii: "\n") { index = data.index(after: index) }
+                continue
+            }
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+                comments = true
+                index = data.index(index, offsetBy: 2)
+                while index < data.endIndex,
+                    !(data[index] == UInt8(ascii: "*") && data.index(after: index) < data.endIndex
+                        && data[data.index(after: index)] == UInt8(ascii: "/"))
+                {
+                    index = data.index(after: index)
+                }
+                index = min(data.endIndex, data.index(index, offsetBy: 2, limitedBy: data.endIndex) ?? data.endIndex)
+                continue
+            }
+            kept.append(byte)
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                started = true
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if started, depth == 0 { endOfValue = kept.count }
+            default: break
+            }
+            index = data.index(after: index)
+        }
+        let rest = data[index...].filter { !Character(UnicodeScalar($0)).isWhitespace }
+        guard let value = parse(Data(kept)) else { return nil }
+        let leftOut = [comments ? "comments" : nil, rest.isEmpty ? nil : "\(rest.count) bytes after the first value"]
+            .compactMap { $0 }.joined(separator: " and ")
+        return (value, leftOut.isEmpty ? "nothing" : leftOut)
+    }
+}

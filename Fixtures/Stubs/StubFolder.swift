@@ -69,7 +69,15 @@ package enum StubFolder {
                 problems.append("\(file) cannot be read.")
                 continue
             }
-            guard let json = JSONValue.parse(data) else {
+            // As WireMock's Jackson reads a mapping: comments allowed, what follows the first value
+            // (a stray `}`) left out, each said as a warning.
+            let json: JSONValue
+            if let strict = JSONValue.parse(data) {
+                json = strict
+            } else if let (lenient, leftOut) = JSONValue.parseAsJackson(data) {
+                json = lenient
+                loaded.warnings.append("\(file): read as WireMock reads it, \(leftOut) left out.")
+            } else {
                 problems.append("\(file): not JSON.")
                 continue
             }

@@ -109,3 +109,42 @@ struct WebhookBoundTests {
         }
     }
 }
+
+/// Mapping files WireMock starts with: Jackson, as WireMock configures it, reads comments and
+/// stops after the first value, so a stray `}` at the end is no error.
+@Suite("Mapping files as WireMock reads them")
+struct JacksonFilesTests {
+    @Test func commentsAndWhatFollowsTheFirstValueAreLeftOut() throws {
+        let text = """
+            // the team's stub
+            {
+              "request": { "url": "/a//b", "method": "GET" }, /* the answer: */
+              "response": { "status": 200, "body": "// not a comment" }
+            }
+            }
+            """
+        let (value, leftOut) = try #require(JSONValue.parseAsJackson(Data(text.utf8)))
+        guard case .object(let members) = value, case .object(let request)? = members["request"],
+            case .object(let response)? = members["response"]
+        else {
+            Issue.record("\(value)")
+            return
+        }
+        #expect(request["url"] == .string("/a//b"))
+        #expect(response["body"] == .string("// not a comment"))
+        #expect(leftOut == "comments and 1 bytes after the first value")
+        #expect(JSONValue.parseAsJackson(Data("{\"a\": }".utf8)) == nil)
+    }
+
+    @Test func aFolderWithSuchFilesStartsAndSaysWhatItLeftOut() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jackson-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data("// health\n{\"request\": {\"urlPath\": \"/ping\"}, \"response\": {\"status\": 204}}\n}\n".utf8)
+            .write(to: mappings.appendingPathComponent("ping.json"))
+        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        #expect(backend.stubs.mappings.count == 1)
+        #expect(backend.folderWarnings.contains { $0.contains("mappings/ping.json: read as WireMock reads it") })
+    }
+}
