@@ -40,6 +40,10 @@ public final class FixtureBackend: Sendable {
         /// Whether every stub's response is a template, as if each asked for `response-template`
         /// (`apps serve --global-response-templating`, WireMock's flag).
         public var globalResponseTemplating = false
+        /// Whether the five embedded backends answer: their routes, their scenarios, and their
+        /// contract held over stubs on their paths. `false` (`apps serve --no-backends`): the
+        /// stubs are the whole server, as WireMock serves a team's folder.
+        public var embeddedBackends = true
 
         public init(
             authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,
@@ -85,15 +89,18 @@ public final class FixtureBackend: Sendable {
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
         let loaded =
             try configuration.rootDirectory.map { root in
-                try StubFolder.load(root, templating: configuration.globalResponseTemplating, check: contract.check)
+                try StubFolder.load(
+                    root, templating: configuration.globalResponseTemplating,
+                    check: configuration.embeddedBackends ? contract.check : { _ in })
             } ?? StubFolder.Loaded()
         folderWarnings = loaded.warnings
         self.stubs = StubStore(
             initial: loaded.mappings, files: configuration.rootDirectory?.appendingPathComponent("__files"),
             byteCapacity: configuration.stubBytesPerWorld, ledger: ByteLedger(limit: configuration.stubBytes))
-        self.routes =
+        let embedded =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
-            + Self.listingsRoutes + (configuration.testRoutes ? Self.testRoutes : [])
+            + Self.listingsRoutes
+        self.routes = (configuration.embeddedBackends ? embedded : []) + (configuration.testRoutes ? Self.testRoutes : [])
     }
 
     /// A backend in `base`'s start state with state of its own (sign-ups, scenarios, stubs): a

@@ -45,6 +45,9 @@ public enum ScenarioError: Error, LocalizedError, Equatable {
 
 extension FixtureBackend {
     /// Every scenario the backend has.
+    /// The scenarios this backend has: its own, unless the embedded backends are off.
+    package var ownScenarios: [Scenario] { configuration.embeddedBackends ? Self.scenarios : [] }
+
     public static let scenarios: [Scenario] = [
         Scenario(
             name: "koober-signup", possibleStates: ["open", "email-taken"],

@@ -280,7 +280,7 @@ struct Admin: Sendable {
                         possibleStates: scenario.possibleStates, summary: "A scenario of the stubs.")
                 }
                 return jsonAnswer(
-                    .ok, ScenarioList(scenarios: FixtureBackend.scenarios.map(scenarioState) + stubScenarios))
+                    .ok, ScenarioList(scenarios: backend.ownScenarios.map(scenarioState) + stubScenarios))
             case (.post, "scenarios reset"):
                 backend.resetScenarios()
                 return jsonAnswer(.ok, [String: String]())
@@ -533,7 +533,7 @@ struct Admin: Sendable {
     /// Puts a scenario, the backend's or the stubs', in `state` (its first when `nil`): `404` for a
     /// scenario there is not, `422` for a state it does not have, as WireMock answers.
     private func setState(_ state: String?, of scenario: String) throws(AdminError) {
-        if let own = FixtureBackend.scenarios.first(where: { $0.name == scenario }) {
+        if let own = backend.ownScenarios.first(where: { $0.name == scenario }) {
             do {
                 try backend.setState(state ?? own.possibleStates[0], of: scenario)
             } catch {

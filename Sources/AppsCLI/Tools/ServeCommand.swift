@@ -109,6 +109,13 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Render every stub's response as a template, as if each asked for response-template (WireMock's flag).")
     var globalResponseTemplating = false
 
+    @Flag(
+        name: .customLong("no-backends"),
+        help:
+            "The embedded backends claim no path, list no scenario and check no stub against their contract: the stubs are the whole server, as WireMock serves a folder."
+    )
+    var noBackends = false
+
     @Option(
         help: ArgumentHelp(
             "Forward every request to this backend (http or https) instead of answering from the fixtures.",
@@ -227,6 +234,7 @@ struct ServeCommand: AsyncParsableCommand {
                 dataDirectory: data.map { URL(fileURLWithPath: $0) },
                 rootDirectory: rootDirectory.map { URL(fileURLWithPath: $0) }, stubBytes: stubBudgetMegabytes << 20)
             backendConfiguration.globalResponseTemplating = globalResponseTemplating
+            backendConfiguration.embeddedBackends = !noBackends
             backend = try FixtureBackend(configuration: backendConfiguration)
             for warning in backend.folderWarnings {
                 try? StandardStreams().write("warning: --root-dir: \(warning)\n", to: .standardError)
