@@ -100,7 +100,8 @@ public final class FixtureBackend: Sendable {
         let embedded =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes
-        self.routes = (configuration.embeddedBackends ? embedded : []) + (configuration.testRoutes ? Self.testRoutes : [])
+        self.routes =
+            (configuration.embeddedBackends ? embedded : []) + (configuration.testRoutes ? Self.testRoutes : [])
     }
 
     /// A backend in `base`'s start state with state of its own (sign-ups, scenarios, stubs): a
