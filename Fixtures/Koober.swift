@@ -142,7 +142,12 @@ extension FixtureBackend {
             return Reply.message(.unprocessableContent, "The pickup and the drop-off must differ.")
         }
         // The same key from the same user is the same booking: its ride again, nothing more booked.
-        let key = call.request.headerFields[KooberRides.idempotencyKey].map { "\(email)\n\($0)" }
+        let given = call.request.headerFields[KooberRides.idempotencyKey]
+        if let given, given.count > KooberRides.maximumKeyLength {
+            return Reply.message(
+                .unprocessableContent, "An Idempotency-Key is at most \(KooberRides.maximumKeyLength) characters.")
+        }
+        let key = given.map { "\(email)\n\($0)" }
         if let key, let booked = kooberRides.withLock({ $0.ride(for: key) }) {
             return Reply.json(.created, Reply.encode(booked))
         }
@@ -184,6 +189,8 @@ struct KooberRides: Sendable {
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     /// How many keys are remembered; the oldest is forgotten first.
     static let capacity = 1_024
+    /// The longest key taken, as Docs/openapi.yaml says.
+    static let maximumKeyLength = 255
 
     struct Ride: Codable, Sendable {
         var id: String

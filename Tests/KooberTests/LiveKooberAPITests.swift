@@ -77,6 +77,18 @@ struct LiveKooberAPITests {
         }
     }
 
+    @Test func anIdempotencyKeyLongerThanDocumentedIsRefused() async throws {
+        try await withAPI { api in
+            let session = try await RemoteUserAuthService(api: api).signIn(
+                email: "johnny@gmail.com", password: "password")
+            let request = RideRequest(
+                pickup: operaHouse, dropoff: moma, option: wallaroo, idempotencyKey: String(repeating: "k", count: 256))
+            await #expect(throws: RideError.rejected(message: "An Idempotency-Key is at most 255 characters.")) {
+                try await RemoteRideService(api: api).requestRide(request, session: session.remoteSession)
+            }
+        }
+    }
+
     @Test func aRejectedTokenIsAnExpiredSession() async throws {
         try await withAPI { api in
             let request = RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo)
