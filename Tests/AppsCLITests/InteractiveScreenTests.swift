@@ -262,7 +262,12 @@ struct InteractiveScreenTests {
         #expect(confirmed.text.contains("License   ATPL"))
         #expect(confirmed.text.contains("Aircraft  B737, A380, B747"))
         #expect(try store.load()?.name == "Amelia")
+        session.press(.enter)
+        #expect(try store.load()?.name == "Amelia", "Enter does not log out")
         session.press(.character("l"))
+        _ = await session.showing("Log out and forget the pilot?")
+        #expect(try store.load()?.name == "Amelia", "asked first")
+        session.press(.character("y"))
         _ = await session.showing("[ Register ]")
         #expect(try store.load() == nil)
     }
@@ -484,6 +489,12 @@ struct InteractiveScreenTests {
         session.press(.character("n"))
         _ = await session.showing("none yet: press d to choose")
         session.press(.character("s"))
+        _ = await session.showing("Sign out?")
+        session.press(.character("n"))
+        _ = await session.showing("none yet: press d to choose")
+        session.press(.character("s"))
+        _ = await session.showing("Sign out?")
+        session.press(.character("y"))
         _ = await session.showing("Welcome to Koober")
     }
 

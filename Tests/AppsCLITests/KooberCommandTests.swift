@@ -80,6 +80,16 @@ struct KooberCommandTests {
         }
     }
 
+    /// `koober ui --pickup nowhere-land` picked the user up at Opera House without a word; the
+    /// text command refuses the place, and so does the full-screen app, before taking the screen.
+    @Test func theFullScreenAppRefusesAPickupThereIsNot() async throws {
+        try await withTemporaryDirectory { state in
+            let output = try await apps(["koober", "ui", "--pickup", "nowhere-land"], state: state)
+            #expect(output.status == 1)
+            #expect(output.stderr.contains(#"There is no place "nowhere-land". Choose from: "#), "\(output.stderr)")
+        }
+    }
+
     @Test func aRideWithoutASessionIsNotSignedIn() async throws {
         try await withTemporaryDirectory { state in
             let output = try await apps(

@@ -257,7 +257,11 @@ extension KooberCommand {
         @OptionGroup(title: "Shared options") var options: GlobalOptions
 
         func run(in environment: AppEnvironment, console: Console) async throws {
-            let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: own.pickup)
+            // Checked as `koober ride` checks it, before the screen is taken: an unknown place was
+            // silently replaced by the first one.
+            let places = try await environment.rideService.searchLocations("")
+            let pickup = try RideCommand.pick(own.pickup, from: places, what: "place")
+            let root = KooberUI(app: try environment.kooberApp(), rides: environment.rideService, pickup: pickup.id)
             try await InteractiveScreen.run(
                 root, command: "koober ui", screen: screen, environment: environment,
                 console: console)

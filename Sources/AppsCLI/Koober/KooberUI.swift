@@ -94,8 +94,8 @@ final class KooberUI: TerminalView {
         effects.run(id: "ride") { [rides, pickupName, clock] in
             do {
                 let places = try await rides.searchLocations("")
-                guard let pickup = places.first(matching: pickupName) ?? places.first else {
-                    self.rideError = "The backend has no places to be picked up at."
+                guard let pickup = places.first(matching: pickupName) else {
+                    self.rideError = "The backend has no place \(pickupName.terminalSafe) to be picked up at."
                     return
                 }
                 await self.app.startNewRide(at: pickup, locations: rides, rides: rides, clock: clock)?
@@ -225,7 +225,12 @@ final class KooberUI: TerminalView {
         switch key {
         case .character("q"): return .quit
         case .escape: ride.cancelRequest()
-        case .character("s"): app.signOut()
+        case .character("s"):
+            // Asked: a place typed without pressing d first signed the user out at its first s.
+            return .confirm("Sign out?") { [app] in
+                app.signOut()
+                return .handled
+            }
         case .character("d"):
             ride.pickDropoff()
             pickerQuery = TextInput(limit: 100)

@@ -84,7 +84,7 @@ final class PilotUI: TerminalView {
         switch flow.screen {
         case .launching: []
         case .error: [KeyHint("r Enter", "retry")]
-        case .confirmation: [KeyHint("l Enter", "log out")]
+        case .confirmation: [KeyHint("l", "log out")]
         case .registration:
             [
                 KeyHint("Tab ⇧Tab ↑↓", "next / previous field"), KeyHint("←→ Space", "choose a license"),
@@ -107,7 +107,13 @@ final class PilotUI: TerminalView {
             }
         case .confirmation:
             switch key {
-            case .character("l"), .enter: logout()
+            // Asked, and never on Enter: Enter Enter on Register registered and logged out
+            // before the confirmation was seen.
+            case .character("l"):
+                return .confirm("Log out and forget the pilot?") { [weak self] in
+                    self?.logout()
+                    return .handled
+                }
             case .character("q"): return .quit
             default: break
             }
