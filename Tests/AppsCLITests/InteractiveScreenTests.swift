@@ -319,6 +319,24 @@ struct InteractiveScreenTests {
         let refused = await session.showing("There is no user 7 on this backend; still showing user 1.")
         #expect(refused.text(row: 0).contains("[user 1]"))
         #expect(refused.text.contains("Offers: Bonus points (BONUS)"))
+        session.press(.down)
+        let moved = await session.frame { !$0.text.contains("There is no user 7") }
+        #expect(moved.text.contains("Blue Oxford Shirt"), "the notice is read once; the next key clears it")
+    }
+
+    /// A digit that starts loading another user could not be taken back.
+    @Test func listingsEscStopsLoadingAnotherUser() async throws {
+        let gate = PauseGate()
+        let session = screen(ListingsUI(service: HeldOffers(live: try embeddedListings(), gate: gate), userID: "1"))
+        _ = await session.showing("Blue Oxford Shirt")
+        session.press(.character("2"))
+        _ = await session.showing("Loading user 2…")
+        session.press(.escape)
+        let back = await session.frame { !$0.text.contains("Loading user 2") }
+        #expect(back.text(row: 0).contains("[user 1]"))
+        await gate.release()
+        await session.settle()
+        #expect(session.frame.text(row: 0).contains("[user 1]"), "the cancelled load never shows")
     }
 
     /// Esc on a top screen does nothing; quitting from a half-filled form asks, and n keeps it.
@@ -564,6 +582,20 @@ struct NoOffers: ListingsService {
     func products() async throws -> [RetailProduct] { try await live.products() }
     func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
     func offers(userID: String) async throws -> UserOffers { throw NetworkError.cannotConnect(host: "shop.test") }
+    func imageData(key: String) async throws -> Data { try await live.imageData(key: key) }
+}
+
+/// User 1's offers at once; any other user's when the gate lets them through.
+struct HeldOffers: ListingsService {
+    let live: RemoteListingsService
+    let gate: PauseGate
+
+    func products() async throws -> [RetailProduct] { try await live.products() }
+    func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
+    func offers(userID: String) async throws -> UserOffers {
+        if userID != "1" { await gate.pass() }
+        return try await live.offers(userID: userID)
+    }
     func imageData(key: String) async throws -> Data { try await live.imageData(key: key) }
 }
 

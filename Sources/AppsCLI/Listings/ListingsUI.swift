@@ -55,7 +55,7 @@ final class ListingsUI: TerminalView {
         return [
             KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "details"), KeyHint("1–9", "user"), KeyHint("r", "reload"),
             KeyHint("PgUp PgDn g G", "page, first, last", priority: .helpOnly),
-        ]
+        ] + (pendingUser != nil ? [KeyHint("Esc", "stop loading the user")] : [])
     }
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -68,7 +68,13 @@ final class ListingsUI: TerminalView {
             }
             return .handled
         }
+        // A notice ("There is no user 9") is read once: the next key clears it.
+        userNotice = nil
         switch key {
+        case .escape where pendingUser != nil:
+            // Esc takes back a digit that started loading another user.
+            effects.cancel(id: "user")
+            pendingUser = nil
         case .enter:
             guard let index = products.selection(count: listed.count) else { break }
             coordinator.showDetails(productID: listed[index].product.id)
