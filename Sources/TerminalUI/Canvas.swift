@@ -232,10 +232,10 @@ public struct Canvas: Equatable, Sendable {
 
     /// What shows when the window is smaller than the app needs: the size needed and the size now,
     /// wrapped to fit however small the window is.
-    mutating func tooSmall(minimum: (width: Int, height: Int)) {
+    mutating func tooSmall(minimum: (width: Int, height: Int), quitKey: String = "q") {
         paragraph(
             "Terminal too small: this app needs \(minimum.width)×\(minimum.height), the window is \(width)×\(height). "
-                + "Make it larger, or press q to quit.", in: bounds)
+                + "Make it larger, or press \(quitKey) to quit.", in: bounds)
     }
 
     /// The text of a row with trailing spaces removed: what a test reads.

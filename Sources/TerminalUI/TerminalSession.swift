@@ -205,6 +205,12 @@ public final class TerminalSession: KeyReceiver {
             setNeedsFrame()
             return apply(key == .character("y") ? question.onYes() : .handled)
         }
+        if isTooSmall, root.isEditingText {
+            // The field is hidden: a key typed now would go into it unseen (the screen's "press q"
+            // typed a q). Ctrl-C quits, as the screen says; the rest waits for a larger window.
+            if key == .control("l") { redraw() }
+            return true
+        }
         switch key {
         case .control("l"):
             redraw()
@@ -218,8 +224,13 @@ public final class TerminalSession: KeyReceiver {
             showsHelp = false
             render()
             return true
+        case .character("q") where showsHelp:
+            // As less, man and htop close their help: q closes it, and never quits from it.
+            showsHelp = false
+            render()
+            return true
         case _ where showsHelp:
-            return key != .character("q")
+            return true
         default:
             return apply(root.handle(key))
         }
@@ -278,6 +289,11 @@ public final class TerminalSession: KeyReceiver {
         }
     }
 
+    /// Whether the window is smaller than the root view needs.
+    private var isTooSmall: Bool {
+        frame.width < root.minimumSize.width || frame.height < root.minimumSize.height
+    }
+
     private func render() {
         var canvas = Canvas(width: frame.width, height: frame.height)
         canvas.now = clock.now()
@@ -288,7 +304,7 @@ public final class TerminalSession: KeyReceiver {
         let generation = tracking
         withObservationTracking {
             if canvas.width < minimum.width || canvas.height < minimum.height {
-                canvas.tooSmall(minimum: minimum)
+                canvas.tooSmall(minimum: minimum, quitKey: root.isEditingText ? "Ctrl-C" : "q")
             } else {
                 root.draw(in: &canvas)
                 if let question { canvas.confirmation(question.text) }

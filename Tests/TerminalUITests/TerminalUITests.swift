@@ -139,6 +139,22 @@ final class CounterView: TerminalView {
     }
 }
 
+/// A screen that is one focused text field.
+final class FieldView: TerminalView {
+    let effects = Effects()
+    private(set) var text = ""
+    var isEditingText: Bool { true }
+
+    func draw(in canvas: inout Canvas) {
+        canvas.put("> \(text)", row: 0)
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        if case .character(let character) = key { text.append(character) }
+        return .handled
+    }
+}
+
 @Suite("Session")
 @MainActor
 struct SessionTests {
@@ -336,6 +352,30 @@ struct SessionKeysTests {
         #expect(!session.showsHelp)
         #expect(session.frame.text(row: 0) == "count 0")
         #expect(session.send(.help) && session.showsHelp)
+    }
+
+    /// F1 in a half-filled form, then q (as less, man and htop close help) quit at once.
+    @Test func qClosesTheHelpAndNeverQuitsFromIt() {
+        let session = TerminalSession(root: CounterView(Counter()), width: 40, height: 12, colors: .none)
+        session.start()
+        #expect(session.send(.help) && session.showsHelp)
+        #expect(session.send(.character("q")), "the app goes on")
+        #expect(!session.showsHelp)
+        #expect(!session.send(.character("q")), "without the help, q is the screen's again")
+    }
+
+    /// "Terminal too small … press q to quit" with a field focused typed the q into the hidden field.
+    @Test func tooSmallWithAFieldFocusedTypesNothingUnseen() {
+        let field = FieldView()
+        let session = TerminalSession(root: field, width: 30, height: 6, colors: .none)
+        session.start()
+        #expect(session.frame.text.split(separator: "\n").joined(separator: " ").contains("press Ctrl-C to quit"))
+        #expect(session.send(.character("q")))
+        #expect(field.text == "")
+        session.resize(width: 40, height: 12)
+        #expect(session.send(.character("q")))
+        #expect(field.text == "q", "typed once the field can be seen")
+        #expect(!session.send(.control("c")))
     }
 
     @Test func controlLWritesTheWholeScreenAgain() {

@@ -129,7 +129,9 @@ final class KooberUI: TerminalView {
                     KeyHint("Esc", "cancel"),
                 ]
             }
-            var hints = [KeyHint("d", "drop-off"), KeyHint("←→", "ride option"), KeyHint("Enter", "request")]
+            // Only keys that act now: Enter while a ride can be requested.
+            var hints = [KeyHint("d", "drop-off"), KeyHint("←→", "ride option")]
+            if ride?.canRequest == true { hints.append(KeyHint("Enter", "request")) }
             if case .requesting = ride?.state { hints.append(KeyHint("Esc", "cancel the request")) }
             if case .waitingForPickup = ride?.state { hints.append(KeyHint("n", "another ride")) }
             var failed = ride?.rideOptionsState.failure != nil
