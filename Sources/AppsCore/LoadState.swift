@@ -76,6 +76,8 @@ extension LoadState: Sendable where Value: Sendable, Failure: Sendable {}
 @MainActor
 package final class Loads {
     private var latest = 0
+    /// The loads under way, oldest first.
+    private var running: [Int] = []
 
     package init() {}
 
@@ -85,6 +87,8 @@ package final class Loads {
     ) async {
         latest += 1
         let load = latest
+        running.append(load)
+        defer { running.removeAll { $0 == load } }
         let before = model[keyPath: state]
         model[keyPath: state] = .loading(previous: before.value)
         do {
@@ -93,6 +97,12 @@ package final class Loads {
             model[keyPath: state] = .loaded(value)
         } catch {
             guard load == latest else { return }
+            if Task.isCancelled, let older = running.last(where: { $0 != load }) {
+                // The latest load was cancelled while an older one still runs: that one is the
+                // latest again and sets the state when it ends (still loading until then).
+                latest = older
+                return
+            }
             model[keyPath: state] = Task.isCancelled ? before.settled : .failed(failure(error), previous: before.value)
         }
     }

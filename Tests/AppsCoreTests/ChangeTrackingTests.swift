@@ -138,3 +138,50 @@ struct ChangeTrackingTests {
         await load.value
     }
 }
+
+/// Overlapping loads through `Loads`: the latest sets the state, and a cancelled latest hands it
+/// back to an older one still running.
+@Suite("Overlapping loads", .timeLimit(.minutes(1)))
+@MainActor
+struct OverlappingLoadsTests {
+    struct Failed: Error, Equatable {}
+
+    @MainActor
+    final class Model {
+        var state: LoadState<String, Failed> = .idle
+        let loads = Loads()
+        var pending: [CheckedContinuation<String, any Error>] = []
+        var started: AsyncStream<Void>.Continuation?
+
+        func load() async {
+            await loads.run(\.state, on: self, failure: { _ in Failed() }) {
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        pending.append(continuation)
+                        started?.yield()
+                    }
+                } onCancel: {}
+            }
+        }
+    }
+
+    /// A refresh cancelled while the first load still ran put back "idle" and threw the first
+    /// load's answer away: no spinner, no data, no error.
+    @Test func aCancelledRefreshLeavesTheLoadBeforeItToFinish() async {
+        let model = Model()
+        let (starts, started) = AsyncStream.makeStream(of: Void.self)
+        model.started = started
+        var arrivals = starts.makeAsyncIterator()
+        let first = Task { await model.load() }
+        await arrivals.next()
+        let refresh = Task { await model.load() }
+        await arrivals.next()
+        refresh.cancel()
+        model.pending[1].resume(throwing: CancellationError())
+        await refresh.value
+        #expect(model.state == .loading(previous: nil), "the first load still runs")
+        model.pending[0].resume(returning: "draws")
+        await first.value
+        #expect(model.state == .loaded("draws"))
+    }
+}

@@ -171,6 +171,26 @@ struct NewRideFromAnAppTests {
         #expect(keys[2] != keys[1], "another drop-off is another booking")
     }
 
+    /// The drop-off and option changed while a ride was requested or booked, so the screen showed
+    /// a ride other than the one booked.
+    @Test func aBookedRideCannotBeChangedUnderneath() async {
+        let model = makeModel(FlakyRides())
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        await model.requestRide()
+        #expect(!model.canChangeRide)
+        model.selectDropoff(operaHouse)
+        model.pickDropoff()
+        model.chooseOption(RideOption(id: "kangaroo", name: "Kangaroo", seats: 2, baseFarePence: 1_500))
+        #expect(model.dropoff == moma)
+        #expect(model.dropoffPicker == nil)
+        #expect(model.selectedOption == wallabee)
+        model.startAnotherRide()
+        #expect(model.canChangeRide)
+        model.selectDropoff(moma)
+        #expect(model.dropoff == moma)
+    }
+
     @Test func aConfirmedRideEndsTheBooking() async {
         let rides = FlakyRides()
         let model = makeModel(rides)

@@ -136,6 +136,43 @@ struct AppPipelineTests {
         #expect(details.userID == "2")
     }
 
+    /// The preview backend whose product details fail from the second ask on.
+    final class FailingReload: ListingsService {
+        private let preview = PreviewListingsService()
+        private let asks = Locked(0)
+        func products() async throws -> [RetailProduct] { try await preview.products() }
+        func productDetails(id: String) async throws -> ProductDetails {
+            let ask = asks.withLock {
+                $0 += 1
+                return $0
+            }
+            if ask > 1 { throw ListingsError.network(.offline) }
+            return try await preview.productDetails(id: id)
+        }
+        func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+        func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+    }
+
+    /// After a user switch whose details load failed, the previous user's badge stayed beside the
+    /// details kept on screen.
+    @Test func aFailedLoadForAnotherUserLeavesNoBadgeOfThePreviousOne() async throws {
+        var found: (ProductDetailsViewModel<Data>, String)?
+        for product in try await PreviewListingsService().products() {
+            let details = ProductDetailsViewModel(service: FailingReload(), productID: product.id, userID: "1")
+            await details.load()
+            if details.badge != nil {
+                found = (details, product.id)
+                break
+            }
+        }
+        let (details, _) = try #require(found, "a product with a badge for user 1")
+        details.userID = "2"
+        await details.load()
+        #expect(details.state.failure != nil)
+        #expect(details.state.value != nil, "the details stay")
+        #expect(details.badge == nil)
+    }
+
     /// A UIKit screen made before its route is pushed got a model the coordinator did not keep,
     /// and the pushed screen then loaded a second one.
     @Test func aModelAskedForBeforeItsRouteIsPushedIsTheOnePushed() {

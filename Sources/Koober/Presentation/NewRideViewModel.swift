@@ -113,8 +113,18 @@ public final class NewRideViewModel {
         if selectedOption == nil { selectedOption = rideOptions.first }
     }
 
-    /// Presents the drop-off picker.
+    /// Whether the drop-off and the option can change: not while a request is in flight or a ride
+    /// is booked (the screen would show a ride other than the one booked).
+    public var canChangeRide: Bool {
+        switch state {
+        case .choosing, .failed: true
+        case .requesting, .waitingForPickup: false
+        }
+    }
+
+    /// Presents the drop-off picker; does nothing unless ``canChangeRide``.
     public func pickDropoff() {
+        guard canChangeRide else { return }
         dropoffPicker = DropoffPickerViewModel(locations: locations, excluding: pickup, clock: clock)
     }
 
@@ -123,15 +133,20 @@ public final class NewRideViewModel {
         dropoffPicker = nil
     }
 
-    /// Sets the drop-off and dismisses the picker.
+    /// Sets the drop-off and dismisses the picker; does nothing unless ``canChangeRide``.
     public func selectDropoff(_ location: Location) {
+        guard canChangeRide else {
+            dropoffPicker = nil
+            return
+        }
         if location != dropoff { bookingKey = UUID().uuidString }
         dropoff = location
         dropoffPicker = nil
     }
 
-    /// Chooses the kind of ride.
+    /// Chooses the kind of ride; does nothing unless ``canChangeRide``.
     public func chooseOption(_ option: RideOption) {
+        guard canChangeRide else { return }
         if option != selectedOption { bookingKey = UUID().uuidString }
         selectedOption = option
     }

@@ -35,6 +35,8 @@ public final class ProductDetailsViewModel<Image: Sendable> {
     private let service: any ListingsService
     private let images: ImagePipeline<Image>
     @ObservationIgnored private let detailLoads = Loads()
+    /// The user ``badge`` and ``offersFailure`` were worked out for.
+    @ObservationIgnored private var badgeUserID: String?
     @ObservationIgnored private let imageLoads = Loads()
 
     /// Creates a ``ProductDetailsViewModel`` whose image comes from the app's pipeline.
@@ -82,10 +84,13 @@ public final class ProductDetailsViewModel<Image: Sendable> {
             details = try await service.productDetails(id: productID)
         } catch {
             _ = await offers
+            // The badge shown was another user's: it does not stay beside the details kept.
+            if user != badgeUserID, user == userID, !Task.isCancelled { (badge, offersFailure) = (nil, nil) }
             throw error
         }
         let loadedOffers = await offers
         guard user == userID else { return details }
+        badgeUserID = user
         switch loadedOffers {
         case .success(let userOffers?):
             badge = BadgeRule.badge(for: details.product, offers: userOffers.offers, badges: userOffers.badges)
