@@ -160,7 +160,8 @@ struct OverlappingLoadsTests {
                         pending.append(continuation)
                         started?.yield()
                     }
-                } onCancel: {}
+                } onCancel: {
+                }
             }
         }
     }
