@@ -191,6 +191,16 @@ struct NewRideFromAnAppTests {
         #expect(model.dropoff == moma)
     }
 
+    /// A reload after the backend stopped offering the chosen option kept it chosen.
+    @Test func anOptionNoLongerOfferedIsNotKeptChosen() async {
+        let model = makeModel(FlakyRides())
+        await model.loadRideOptions()
+        let gone = RideOption(id: "kangaroo", name: "Kangaroo", seats: 2, baseFarePence: 1_500)
+        model.chooseOption(gone)
+        await model.loadRideOptions()
+        #expect(model.selectedOption == wallabee)
+    }
+
     @Test func aConfirmedRideEndsTheBooking() async {
         let rides = FlakyRides()
         let model = makeModel(rides)

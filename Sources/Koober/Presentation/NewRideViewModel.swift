@@ -103,14 +103,18 @@ public final class NewRideViewModel {
         }
     }
 
-    /// Loads the ride options into ``rideOptionsState`` and preselects the first unless one is
-    /// chosen. A reload keeps the options shown, a failure keeps them too, and a load cancelled with
+    /// Loads the ride options into ``rideOptionsState`` and preselects the first unless one still
+    /// offered is chosen. A reload keeps the options shown, a failure keeps them too, and a load cancelled with
     /// its task puts back what it replaced; ``state`` (a booked ride) is never touched.
     public func loadRideOptions() async {
         await optionLoads.run(\.rideOptionsState, on: self, failure: { .unavailable(NetworkError($0)) }) {
             [locations] in try await locations.rideOptions()
         }
-        if selectedOption == nil { selectedOption = rideOptions.first }
+        // The first on offer until the user picks another, and again when the one picked is no
+        // longer offered (a reload after the backend changed them).
+        guard canChangeRide else { return }
+        let kept = selectedOption.flatMap { selected in rideOptions.first { $0.id == selected.id } }
+        selectedOption = kept ?? rideOptions.first
     }
 
     /// Whether the drop-off and the option can change: not while a request is in flight or a ride
