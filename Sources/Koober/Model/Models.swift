@@ -163,7 +163,7 @@ public struct RideRequest: Hashable, Sendable, Codable {
         (lhs.pickup, lhs.dropoff, lhs.option) == (rhs.pickup, rhs.dropoff, rhs.option)
     }
 
-    /// Hashes the ride asked for, as ``==`` compares it.
+    /// Hashes the ride asked for, as `==` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pickup)
         hasher.combine(dropoff)
