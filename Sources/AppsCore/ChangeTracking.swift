@@ -34,22 +34,85 @@ public func trackChanges(_ update: @escaping @MainActor () -> Void) -> ChangeTra
     return tracking
 }
 
+/// Runs `work` in a task for the value `id` reads, now and again each time that value changes,
+/// cancelling the task before: SwiftUI's `.task(id:)` for a UIKit view controller. The task
+/// runs on the main actor; cancelling or releasing the returned ``ChangeTracking`` cancels the
+/// task under way.
+///
+/// ```swift
+/// override func viewWillAppear(_ animated: Bool) {
+///     super.viewWillAppear(animated)
+///     loading = trackChanges(of: { [listing] in listing.userID }) { [listing] _ in
+///         await listing.load()  // again whenever the user switches
+///     }
+/// }
+///
+/// override func viewWillDisappear(_ animated: Bool) {
+///     super.viewWillDisappear(animated)
+///     loading?.cancel()  // as SwiftUI ends a .task when the view goes
+/// }
+/// ```
+/// - Parameters:
+///   - id: reads what the work is for (a user id, a query); read on the main actor and tracked.
+///   - work: the work for one value of `id`; cancelled when the value changes or the token goes.
+/// - Returns: the token that keeps the tracking, and its task, alive.
+@MainActor
+public func trackChanges<ID: Equatable>(
+    of id: @escaping @MainActor () -> ID, run work: @escaping @MainActor (ID) async -> Void
+) -> ChangeTracking {
+    let last = LastValue<ID>()
+    let tracking = ChangeTracking {}
+    let task = tracking.task
+    tracking.replace { [weak tracking] in
+        let current = id()
+        guard current != last.id, tracking?.isCancelled == false else { return }
+        last.id = current
+        task.withLock { running in
+            running?.cancel()
+            running = Task { await work(current) }
+        }
+    }
+    tracking.run()
+    return tracking
+}
+
+/// The value of `id` the task under way is for.
+@MainActor
+private final class LastValue<Value> {
+    var id: Value?
+}
+
 /// Keeps a ``trackChanges(_:)`` going: `update` runs again after a change until ``cancel()`` is
 /// called or the token is released.
 @MainActor
 public final class ChangeTracking {
     private var update: (@MainActor () -> Void)?
+    /// The task ``trackChanges(of:run:)`` runs; cancelled with the tracking.
+    fileprivate let task = Locked<Task<Void, Never>?>(nil)
 
     fileprivate init(_ update: @escaping @MainActor () -> Void) {
+        self.update = update
+    }
+
+    deinit {
+        task.withLock { $0?.cancel() }
+    }
+
+    fileprivate func replace(_ update: @escaping @MainActor () -> Void) {
         self.update = update
     }
 
     /// Whether ``cancel()`` has been called: `update` runs no more.
     public var isCancelled: Bool { update == nil }
 
-    /// Stops following changes; `update` is released and never called again.
+    /// Stops following changes; `update` is released and never called again, and a task
+    /// ``trackChanges(of:run:)`` runs is cancelled.
     public func cancel() {
         update = nil
+        task.withLock { running in
+            running?.cancel()
+            running = nil
+        }
     }
 
     fileprivate func run() {

@@ -186,3 +186,59 @@ struct OverlappingLoadsTests {
         #expect(model.state == .loaded("draws"))
     }
 }
+
+/// `trackChanges(of:run:)`: `.task(id:)` for a UIKit view controller.
+@Suite("A task per value, from UIKit", .timeLimit(.minutes(1)))
+@MainActor
+struct TrackedTaskTests {
+    @MainActor
+    @Observable
+    final class Screen {
+        var userID = "1"
+        var other = 0
+    }
+
+    /// Records each task's start and end, in order.
+    @MainActor
+    final class Log {
+        let events: AsyncStream<String>
+        private let event: AsyncStream<String>.Continuation
+        init() { (events, event) = AsyncStream.makeStream() }
+        func record(_ text: String) { event.yield(text) }
+    }
+
+    func tracking(_ screen: Screen, _ log: Log) -> ChangeTracking {
+        trackChanges(of: { screen.userID }) { user in
+            log.record("start \(user)")
+            do {
+                try await Task.sleep(for: .seconds(3600))
+            } catch {
+                log.record("cancelled \(user)")
+            }
+        }
+    }
+
+    @Test func aNewValueCancelsTheTaskBeforeAndStartsAnother() async {
+        let (screen, log) = (Screen(), Log())
+        let token = tracking(screen, log)
+        var events = log.events.makeAsyncIterator()
+        #expect(await events.next() == "start 1")
+        screen.other += 1  // not read by id: nothing happens
+        screen.userID = "2"
+        // Both happen on the main actor, in either order.
+        let next = [await events.next(), await events.next()]
+        #expect(Set(next) == ["cancelled 1", "start 2"])
+        token.cancel()
+        #expect(await events.next() == "cancelled 2")
+    }
+
+    @Test func releasingTheTokenCancelsTheTask() async {
+        let (screen, log) = (Screen(), Log())
+        var token: ChangeTracking? = tracking(screen, log)
+        var events = log.events.makeAsyncIterator()
+        #expect(await events.next() == "start 1")
+        #expect(token?.isCancelled == false)
+        token = nil
+        #expect(await events.next() == "cancelled 1")
+    }
+}
