@@ -70,9 +70,10 @@ public func withScriptedServer<T>(
     // acceptor then answers that test's connections (an endless-103 test once read another test's
     // `HTTP/1.1 001` that way).
     let stopping = StopFlag()
-    let stopped = DispatchSemaphore(value: 0)
+    // Finished by the acceptor as it ends; awaited, so no thread of the cooperative pool blocks.
+    let (stopped, acceptorEnded) = AsyncStream<Never>.makeStream()
     let acceptor = Thread {
-        defer { stopped.signal() }
+        defer { acceptorEnded.finish() }
         while true {
             let connection = accept(listener, nil, nil)
             if stopping.isRaised {
@@ -92,14 +93,18 @@ public func withScriptedServer<T>(
     }
     acceptor.start()
     let port = UInt16(bigEndian: address.sin_port)
-    defer {
-        stopping.raise()
-        shutdown(listener, Int32(SHUT_RDWR))  // wakes `accept` on Linux
-        wake(port)  // and elsewhere
-        stopped.wait()
-        close(listener)
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await body(URL(string: "http://127.0.0.1:\(port)")!))
+    } catch {
+        result = .failure(error)
     }
-    return try await body(URL(string: "http://127.0.0.1:\(port)")!)
+    stopping.raise()
+    shutdown(listener, Int32(SHUT_RDWR))  // wakes `accept` on Linux
+    wake(port)  // and elsewhere
+    for await _ in stopped {}
+    close(listener)
+    return try result.get()
 }
 
 /// Set once, by the thread that stops a scripted server; read by its acceptor.
