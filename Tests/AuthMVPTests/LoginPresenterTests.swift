@@ -162,8 +162,6 @@ struct LoginPresenterTests {
         let first = await startLogin(presenter, service)
         service.answer(first, with: .failure(.rejected(status: 500, message: "Oops.")))
         await presenter.waitForRequest()
-        presenter.emailChanged("ann@example.org")
-        #expect(view.last?.button.title == "Try again")
         presenter.buttonTapped()
         #expect(view.last?.error == "")
         #expect(view.last?.button.title == "Cancel")
@@ -171,7 +169,22 @@ struct LoginPresenterTests {
         service.answer(second, with: .success(Authentication(token: "t", message: "")))
         await presenter.waitForRequest()
         #expect(router.messages == [.showSuccess(Authentication(token: "t", message: ""))])
-        #expect(service.calls.map(\.email) == ["ann@example.com", "ann@example.org"])
+        #expect(service.calls.count == 2)
+    }
+
+    @Test func typingAfterAFailureClearsItAndTheButtonSaysLoginAgain() async {
+        let (presenter, view, _, service) = makeSUT()
+        let call = await startLogin(presenter, service)
+        service.answer(call, with: .failure(.unauthorized(message: "Wrong password.")))
+        await presenter.waitForRequest()
+        presenter.passwordChanged(valid.password)
+        #expect(view.last?.error == "Wrong password.", "the same text again keeps the failure")
+        #expect(view.last?.button.title == "Try again")
+        presenter.passwordChanged(valid.password + "!")
+        #expect(presenter.phase == .idle)
+        #expect(view.last?.error == "")
+        #expect(view.last?.button.title == "Login")
+        #expect(view.last?.failure == nil)
     }
 
     @Test func resetReturnsToTheDefaultScreen() async {

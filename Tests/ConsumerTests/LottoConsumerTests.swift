@@ -13,10 +13,10 @@ struct LottoConsumerTests {
     @Test func thePreviewServiceFillsEveryScreen() async {
         let results = ResultsViewModel(service: PreviewLottoService())
         await results.load()
-        #expect(results.state.value?.value.first?.id == "draw-4", "newest first")
+        #expect(results.draws.first?.id == "draw-4", "newest first")
         let tickets = TicketsViewModel(draws: PreviewLottoService(), tickets: PreviewLottoService())
         await tickets.load()
-        #expect(tickets.state.value?.value.checked.count == 2)
+        #expect(tickets.myTickets?.checked.count == 2)
         let offline = ResultsViewModel(service: PreviewLottoService(failure: .offline))
         await offline.load()
         #expect(offline.state.failure == .network(.offline))

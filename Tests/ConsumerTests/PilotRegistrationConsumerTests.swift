@@ -78,7 +78,7 @@ struct PilotRegistrationConsumerTests {
             form.selectedLicense = form.licenses.value?.first
             let pilot = try #require(form.register())
             #expect(analytics == ["Ann"])
-            #expect(flow.screen == .confirmation(pilot))
+            #expect(flow.confirmation?.pilot == pilot)
             #expect(flow.confirmation?.welcome == "Welcome, Ann!")
             let licenseRequests = try await TestBackend(baseURL: server.baseURL).requests(path: "/pilot/licenses")
             #expect(licenseRequests.count == 1)

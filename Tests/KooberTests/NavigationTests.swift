@@ -6,13 +6,36 @@ import Testing
 @MainActor
 struct NavigationTests {
     func makeSUT(
-        session: UserSession? = nil, remote: UserAuthRemoteAPISpy = UserAuthRemoteAPISpy()
+        session: UserSession? = nil, remote: UserAuthRemoteAPISpy = UserAuthRemoteAPISpy(),
+        newRide: NewRideSetup? = nil
     ) throws -> (KooberAppModel, any UserSessionStore) {
         let store = try memorySessionStore(session)
         let model = KooberAppModel(
             signIn: KooberSignInUseCase(remoteAPI: remote, store: store),
-            signUp: KooberSignUpUseCase(remoteAPI: remote, store: store), store: store)
+            signUp: KooberSignUpUseCase(remoteAPI: remote, store: store), store: store, newRide: newRide)
         return (model, store)
+    }
+
+    @Test func givenARideSetupEverySignedInUserHasANewRide() async throws {
+        let rides = RideServicesFake()
+        let setup = NewRideSetup(pickup: operaHouse, locations: rides, rides: rides)
+        let (stored, _) = try makeSUT(session: johnny, newRide: setup)
+        #expect(stored.newRide == nil, "not before launch")
+        stored.launch()
+        #expect(stored.newRide?.pickup == operaHouse, "a stored session")
+
+        let (model, _) = try makeSUT(newRide: setup)
+        model.launch()
+        #expect(model.newRide == nil, "onboarding has no ride")
+        #expect(await model.signIn(email: "johnny@gmail.com", password: "password"))
+        let first = try #require(model.newRide, "signing in sets it up")
+        model.signOut()
+        #expect(model.newRide == nil)
+        #expect(
+            await model.signUp(
+                NewAccount(fullName: "J A", nickname: "J", email: "j@a.com", phone: "1", password: "password1")))
+        #expect(model.newRide != nil, "signing up sets it up too")
+        #expect(model.newRide !== first, "a new ride for a new session")
     }
 
     @Test func launchingWithoutASessionShowsWelcome() throws {

@@ -134,6 +134,9 @@ struct AppPipelineTests {
         coordinator.userID = "2"
         #expect(listing.userID == "2")
         #expect(details.userID == "2")
+        coordinator.userID = nil
+        #expect(listing.userID == nil, "signing out leaves no user on the list either")
+        #expect(details.userID == nil)
     }
 
     /// The preview backend whose product details fail from the second ask on.

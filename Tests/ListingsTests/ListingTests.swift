@@ -34,6 +34,15 @@ struct ListingTests {
         #expect(ListedProduct(product: shirt, badge: nil).accessibilityLabel == "Shirt, £12.50")
     }
 
+    @Test func withNoUserTheProductsHaveNoBadgeAndNoOffersAreAsked() async {
+        let offers = StubListingsService(
+            productsResult: .success([shirt]), offersResult: .failure(ListingsError.network(.offline)))
+        let model = ListingViewModel(service: offers, userID: nil)
+        await model.load()
+        #expect(model.state.value?.products == [ListedProduct(product: shirt, badge: nil)])
+        #expect(model.state.value?.offersFailure == nil, "the failing offers were never asked for")
+    }
+
     @Test func productsCarryTheirBadges() async {
         let bonus = Offer(id: "1", title: "B", type: "BONUS")
         let model = makeSUT(offers: .success(UserOffers(badges: [loyalty], offers: [bonus])))

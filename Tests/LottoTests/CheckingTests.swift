@@ -71,3 +71,33 @@ struct CheckingTests {
         }
     }
 }
+
+@Suite("Quick pick")
+struct QuickPickTests {
+    /// Yields the numbers it was given, one `next()` each, as `Int.random(in: 1...59)` reads them.
+    struct ScriptedNumbers: RandomNumberGenerator {
+        var numbers: [Int]
+        var index = 0
+
+        mutating func next() -> UInt64 {
+            defer { index = (index + 1) % numbers.count }
+            // The middle of the number's slice of the 64-bit range, so no value is ever rejected.
+            return UInt64((Double(numbers[index] - 1) + 0.5) / 59 * 0x1p64)
+        }
+    }
+
+    @Test @MainActor func aLineDrawnTwiceIsDrawnAgainSoEveryRowHasItsOwnID() throws {
+        var generator = ScriptedNumbers(numbers: Array(1...6) + Array(1...6) + Array(7...12))
+        let lines = QuickPick.lines(count: 2, using: &generator)
+        #expect(lines.map { $0.numbers.map(\.value) } == [Array(1...6), Array(7...12)])
+
+        let model = QuickPickViewModel(generator: ScriptedNumbers(numbers: Array(1...6) + Array(1...6) + Array(7...12)))
+        try model.pick(count: 2, draws: [try makeDraw()])
+        #expect(Set(model.lines.map(\.id)).count == 2)
+    }
+
+    @Test func noCountIsNoLines() {
+        var generator = SeededGenerator(seed: 1)
+        #expect(QuickPick.lines(count: -3, using: &generator).isEmpty)
+    }
+}

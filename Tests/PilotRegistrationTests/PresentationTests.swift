@@ -34,7 +34,7 @@ struct PresentationTests {
         let pilot = Pilot(name: "Ann", license: ppl)
         let flow = try makeFlow(licenses: .failure(LoadFailure()), store: try memoryStore(pilot))
         await flow.launch()
-        #expect(flow.screen == .confirmation(pilot))
+        #expect(flow.confirmation?.pilot == pilot)
         #expect(flow.confirmation?.welcome == "Welcome, Ann!")
         #expect(flow.confirmation?.license == "PPL")
         #expect(flow.confirmation?.aircraft == ["C152", "C172", "D40A"])
@@ -166,7 +166,7 @@ struct PresentationTests {
         let pilot = flow.registration.register()
         #expect(pilot == Pilot(name: "Ann", license: ppl))
         #expect(try store.load() == pilot)
-        #expect(flow.screen == .confirmation(Pilot(name: "Ann", license: ppl)))
+        #expect(flow.confirmation?.pilot == Pilot(name: "Ann", license: ppl))
         #expect(flow.registration.password.isEmpty && flow.registration.verification.isEmpty)
     }
 

@@ -68,14 +68,14 @@ struct SwiftUIAdoptionTests {
         let pilot = flow.registration.register()
         #expect(pilot != nil)
         #expect(registered == [Pilot(name: "Ann", license: ppl)])
-        #expect(flow.screen == .confirmation(Pilot(name: "Ann", license: ppl)))
+        #expect(flow.confirmation?.pilot == Pilot(name: "Ann", license: ppl))
     }
 
     @Test func aSeededStoreLaunchesStraightToTheSamplePilot() async throws {
         let flow = PilotRegistrationFlow(
             licenses: PreviewLicensesService(), store: InMemoryValueStore.seeded(with: .sample))
         await flow.launch()
-        #expect(flow.screen == .confirmation(.sample))
+        #expect(flow.confirmation?.pilot == Pilot.sample)
         #expect(flow.confirmation?.welcome == "Welcome, \(Pilot.sample.name)!")
     }
 

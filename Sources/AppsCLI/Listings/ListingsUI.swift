@@ -43,6 +43,8 @@ final class ListingsUI: TerminalView {
     }
 
     private var listed: [ListedProduct] { listing.state.value?.products ?? [] }
+    /// The user on screen, for titles: this app always shows one.
+    private var user: String { (listing.userID ?? "none").terminalSafe }
 
     func didDraw(_ frame: Canvas) {
         if let rows = frame.rows(ofList: "products"), rows != products.visibleRows { products.visibleRows = rows }
@@ -109,7 +111,7 @@ final class ListingsUI: TerminalView {
             self.pendingUser = nil
             if case .userNotFound = candidate.state.value?.offersFailure {
                 self.userNotice =
-                    "There is no user \(userID) on this backend; still showing user \(self.listing.userID.terminalSafe)."
+                    "There is no user \(userID) on this backend; still showing user \(self.user)."
                 return
             }
             self.listing = candidate
@@ -122,7 +124,7 @@ final class ListingsUI: TerminalView {
 
     func draw(in canvas: inout Canvas) {
         let area = canvas.scaffold(
-            "Listings", tabs: ["user \(listing.userID.terminalSafe)"], selected: 0, hints: keyHints,
+            "Listings", tabs: ["user \(user)"], selected: 0, hints: keyHints,
             editingText: isEditingText)
         if let route = coordinator.path.last {
             drawDetails(coordinator.details(for: route), in: area, of: &canvas)
@@ -139,8 +141,8 @@ final class ListingsUI: TerminalView {
         canvas.put(offers.text, row: 1, column: 2, maxWidth: canvas.width - 4, style: offers.style)
         // A notice wraps rather than cut its retry hint; the table moves down a row if it must.
         var header = 3
-        if let pendingUser {
-            canvas.activity("Loading user \(pendingUser.userID)…", id: "user", row: 2, column: 2)
+        if let userID = pendingUser?.userID {
+            canvas.activity("Loading user \(userID.terminalSafe)…", id: "user", row: 2, column: 2)
         } else if let notice {
             header +=
                 canvas.paragraph(
@@ -225,9 +227,9 @@ final class ListingsUI: TerminalView {
     var spokenLines: [String] {
         guard coordinator.path.isEmpty, let loaded = listing.state.value else { return drawnLines }
         let (offers, notice) = statusLines(loaded)
-        let pending = pendingUser.map { ["Loading user \($0.userID.terminalSafe)…"] }
+        let pending = pendingUser?.userID.map { ["Loading user \($0.terminalSafe)…"] }
         let notices = [offers.text] + (pending ?? notice.map { [$0.text] } ?? [])
-        let heading = "Listings, user \(listing.userID.terminalSafe): \(loaded.products.count) products"
+        let heading = "Listings, user \(user): \(loaded.products.count) products"
         guard let index = products.selection(count: listed.count) else {
             return [heading] + notices + ["No products."]
         }

@@ -34,7 +34,7 @@ final class LottoUI: TerminalView {
         effects.run { [tickets] in await tickets.load() }
     }
 
-    private var publishedDraws: [Draw] { results.state.value?.value ?? [] }
+    private var publishedDraws: [Draw] { results.draws }
 
     /// The draw open over the results: the top of the results' navigation path, as a
     /// `NavigationStack(path: $results.path)` shows it.
@@ -168,7 +168,7 @@ final class LottoUI: TerminalView {
 
     /// The checked tickets, then the upcoming ones, as lines to scroll through.
     private var ticketLines: [TicketLine] {
-        guard let mine = tickets.state.value?.value else { return [] }
+        guard let mine = tickets.myTickets else { return [] }
         var lines: [TicketLine] = [.heading("Checked")]
         lines += mine.checked.isEmpty ? [.text("none")] : mine.checked.map(TicketLine.checked)
         lines += [.text(""), .heading("Upcoming (draw not yet published)")]
@@ -302,7 +302,7 @@ extension LottoUI {
                     + "bonus \(draw.bonusBall.value), top prize \(draw.topPrize). \(index + 1) of \(draws.count).",
             ]
         case .tickets:
-            guard let mine = tickets.state.value?.value else {
+            guard let mine = tickets.myTickets else {
                 return ["Lotto, Tickets"] + waiting(tickets.state, "tickets")
             }
             return ["Lotto, Tickets: \(mine.checked.count) checked, \(mine.upcoming.count) waiting for their draw"]

@@ -63,7 +63,7 @@ extension PilotCommand {
         func run(in environment: AppEnvironment, console: Console) async throws {
             let flow = try await environment.pilotFlow()
             switch flow.screen {
-            case .confirmation(let pilot): throw PilotRegistrationError.alreadyRegistered(pilot)
+            case .confirmation(let confirmation): throw PilotRegistrationError.alreadyRegistered(confirmation.pilot)
             case .error(let error): throw error
             case .launching, .registration: break
             }

@@ -9,7 +9,7 @@ import Observation
 /// | failed | Try again | both fields valid | no | the message |
 ///
 /// Tapping the button while idle or failed logs in; while loading it cancels the request and
-/// returns to idle. Success forgets the password, pushes the ``Authentication`` it brought onto
+/// returns to idle. Typing into a field after a failure clears it. Success forgets the password, pushes the ``Authentication`` it brought onto
 /// ``path`` and tells the router, if there is one; going back (emptying ``path``, or
 /// ``didGoBack(toDepth:)`` from a navigation controller's delegate) resets the screen, so the
 /// token leaves with the screen that showed it.
@@ -63,16 +63,24 @@ public final class LoginPresenter {
     @ObservationIgnored private let service: any AuthenticationService
 
     /// The email field's text: bind a text field to it (`$presenter.email`). Once set, the field's
-    /// border shows its validity.
+    /// border shows its validity; a new text after a failed login clears the failure.
     public var email: String {
         get { emailText }
-        set { (emailText, emailEdited) = (newValue, true); render() }
+        set {
+            if newValue != emailText { forgetFailure() }
+            (emailText, emailEdited) = (newValue, true)
+            render()
+        }
     }
     /// The password field's text: bind a secure field to it. Once set, the field's border shows
-    /// its validity.
+    /// its validity; a new text after a failed login clears the failure.
     public var password: String {
         get { passwordText }
-        set { (passwordText, passwordEdited) = (newValue, true); render() }
+        set {
+            if newValue != passwordText { forgetFailure() }
+            (passwordText, passwordEdited) = (newValue, true)
+            render()
+        }
     }
     private var emailText = ""
     private var passwordText = ""
@@ -244,6 +252,12 @@ public final class LoginPresenter {
             phase = .failed(error)
             render()
         }
+    }
+
+    /// After a field's text changed, the failure answered other input: the button says Login
+    /// again. The same text set again (a view re-sending it) keeps the failure.
+    private func forgetFailure() {
+        if case .failed = phase { phase = .idle }
     }
 
     private func clear() {

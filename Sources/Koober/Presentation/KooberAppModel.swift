@@ -4,9 +4,11 @@ import Observation
 /// onboarding otherwise. Signing out, or a token the backend rejects, goes back to onboarding.
 ///
 /// ```swift
-/// let app = KooberAppModel(signIn: signIn, signUp: signUp, store: store)
+/// let app = KooberAppModel(
+///     signIn: signIn, signUp: signUp, store: store,
+///     newRide: NewRideSetup(pickup: here, locations: service, rides: service))
 /// app.launch()
-/// switch app.screen { case .signedIn(let session): NewRideView(session) ... }
+/// switch app.screen { case .signedIn: if let ride = app.newRide { NewRideView(ride: ride) } ... }
 /// ```
 @MainActor
 @Observable
@@ -38,10 +40,12 @@ public final class KooberAppModel {
     }
     private var shownSignInForm: SignInForm?
     private var shownSignUpForm: SignUpForm?
-    /// The signed-in user's new ride, once ``startNewRide(at:locations:rides:clock:)`` has set it
-    /// up; `nil` before, and again after signing out.
+    /// The signed-in user's new ride: set up as the user signs in when the model was given a
+    /// ``NewRideSetup`` (or by ``startNewRide(at:locations:rides:clock:)``); `nil` while no one is
+    /// signed in.
     public private(set) var newRide: NewRideViewModel?
 
+    private let rideSetup: NewRideSetup?
     private let store: any UserSessionStore
     private let signInUseCase: any SignInUseCase
     private let signUpUseCase: any SignUpUseCase
@@ -52,7 +56,14 @@ public final class KooberAppModel {
     ///   - signIn: signs a user in and stores the session (``KooberSignInUseCase``).
     ///   - signUp: creates an account, signs it in and stores the session (``KooberSignUpUseCase``).
     ///   - store: where the session is kept between launches.
-    public init(signIn: any SignInUseCase, signUp: any SignUpUseCase, store: any UserSessionStore) {
+    ///   - newRide: where a signed-in user's ride starts and what serves it; with one, every
+    ///     launch, sign-in and sign-up that signs a user in sets up ``newRide`` too. Without one,
+    ///     the app calls ``startNewRide(at:locations:rides:clock:)`` itself.
+    public init(
+        signIn: any SignInUseCase, signUp: any SignUpUseCase, store: any UserSessionStore,
+        newRide: NewRideSetup? = nil
+    ) {
+        self.rideSetup = newRide
         self.store = store
         self.signInUseCase = signIn
         self.signUpUseCase = signUp
@@ -62,8 +73,12 @@ public final class KooberAppModel {
     /// otherwise (and when the stored session cannot be read, with ``error`` saying why).
     public func launch() {
         do {
-            screen = try store.load().map(KooberScreen.signedIn) ?? .onboarding(.welcome)
-            error = nil
+            if let session = try store.load() {
+                signedIn(session)
+            } else {
+                screen = .onboarding(.welcome)
+                error = nil
+            }
         } catch {
             self.error = KooberError(storage: error)
             screen = .onboarding(.welcome)
@@ -151,6 +166,10 @@ public final class KooberAppModel {
         screen = .signedIn(session)
         error = nil
         (shownSignInForm, shownSignUpForm) = (nil, nil)
+        if let rideSetup {
+            startNewRide(
+                at: rideSetup.pickup, locations: rideSetup.locations, rides: rideSetup.rides, clock: rideSetup.clock)
+        }
     }
 
     /// Keeps `error` as ``error`` unless the task was cancelled, and returns it.
@@ -159,9 +178,10 @@ public final class KooberAppModel {
         return error
     }
 
-    /// Sets up a new ride for the signed-in user, from `pickup`, and shows it as ``newRide``: a
-    /// token the backend rejects while the ride is requested signs the user out. `nil` when no one
-    /// is signed in.
+    /// Sets up a new ride for the signed-in user, from `pickup`, and shows it as ``newRide``
+    /// (replacing the one before, whose request in flight is cancelled): a token the backend
+    /// rejects while the ride is requested signs the user out. `nil` when no one is signed in.
+    /// A model given a ``NewRideSetup`` has done this already; call it to start from elsewhere.
     ///
     /// ```swift
     /// if let ride = app.startNewRide(at: here, locations: service, rides: service) {
@@ -179,6 +199,7 @@ public final class KooberAppModel {
         clock: any Clock<Duration> = ContinuousClock()
     ) -> NewRideViewModel? {
         guard case .signedIn(let session) = screen else { return nil }
+        newRide?.cancelRequest()
         let ride = NewRideViewModel(
             locations: locations, rides: rides, pickup: pickup, session: session,
             onSessionExpired: { [weak self] in self?.signOut() }, clock: clock)
@@ -208,5 +229,41 @@ public final class KooberAppModel {
         error = nil
         screen = .onboarding(onboarding)
         return true
+    }
+}
+
+/// Where a signed-in user's ride starts and what serves it, for ``KooberAppModel`` to set up
+/// ``KooberAppModel/newRide`` whenever a user signs in.
+///
+/// ```swift
+/// let service = RemoteRideService(baseURL: backend)
+/// let app = KooberAppModel(
+///     signIn: signIn, signUp: signUp, store: store,
+///     newRide: NewRideSetup(pickup: here, locations: service, rides: service))
+/// ```
+public struct NewRideSetup: Sendable {
+    /// Where the ride starts.
+    public var pickup: Location
+    /// Where places and ride options come from.
+    public var locations: any LocationsService
+    /// Where the ride is requested; ``RemoteRideService`` is both.
+    public var rides: any RideService
+    /// What the drop-off picker's pause in typing sleeps on; tests inject one.
+    public var clock: any Clock<Duration>
+
+    /// Creates a ``NewRideSetup``.
+    /// - Parameters:
+    ///   - pickup: where the ride starts.
+    ///   - locations: where places and ride options come from.
+    ///   - rides: where the ride is requested.
+    ///   - clock: what the drop-off picker's pause sleeps on.
+    public init(
+        pickup: Location, locations: any LocationsService, rides: any RideService,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.pickup = pickup
+        self.locations = locations
+        self.rides = rides
+        self.clock = clock
     }
 }

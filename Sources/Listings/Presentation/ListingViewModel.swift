@@ -15,8 +15,9 @@ import Observation
 public final class ListingViewModel {
     /// The listing: `.idle` until ``load()``, then `.loading`, then `.loaded` or `.failed`.
     public private(set) var state: LoadState<Listing, ListingsError> = .idle
-    /// The user whose offers decide the badges; set it to switch user, then ``load()``.
-    public var userID: String
+    /// The user whose offers decide the badges; set it to switch user, then ``load()``. `nil` (no
+    /// one signed in) lists the products with no badge and asks for no offers.
+    public var userID: String?
     private let loadListing: LoadListing
     @ObservationIgnored private let loads = Loads()
 
@@ -24,8 +25,8 @@ public final class ListingViewModel {
     ///
     /// - Parameters:
     ///   - service: where the products and offers come from.
-    ///   - userID: the user whose offers decide the badges.
-    public init(service: any ListingsService, userID: String) {
+    ///   - userID: the user whose offers decide the badges; `nil` for none.
+    public init(service: any ListingsService, userID: String?) {
         self.loadListing = LoadListing(service: service)
         self.userID = userID
     }

@@ -35,7 +35,7 @@ public final class ListingsCoordinator<Image: Sendable> {
     /// path: each screen reloads from its `.task(id: userID)`.
     public var userID: String? {
         didSet {
-            if let userID { listing?.userID = userID }
+            listing?.userID = userID
             for model in models.values { model.userID = userID }
         }
     }

@@ -66,7 +66,8 @@ public struct LoadListing: Sendable {
         self.service = service
     }
 
-    /// Loads the listing for `userID`: every product with the badge its offers earn.
+    /// Loads the listing for `userID`: every product with the badge its offers earn. With no user
+    /// it asks for no offers, and no product has a badge.
     ///
     /// ```swift
     /// let listing = try await LoadListing(service: service)(userID: "5")
@@ -74,9 +75,14 @@ public struct LoadListing: Sendable {
     ///
     /// - Throws: ``ListingsError`` when the products cannot be loaded; a failure of the offers only
     ///   loses the badges.
-    public func callAsFunction(userID: String) async throws(ListingsError) -> Listing {
+    private func offers(of userID: String?) async throws -> UserOffers {
+        guard let userID else { return .none }
+        return try await service.offers(userID: userID)
+    }
+
+    public func callAsFunction(userID: String?) async throws(ListingsError) -> Listing {
         async let products = service.products()
-        async let offers = service.offers(userID: userID)
+        async let offers = offers(of: userID)
         let loadedProducts: [RetailProduct]
         do {
             loadedProducts = try await products

@@ -32,7 +32,7 @@ public final class DrawDetailViewModel {
     /// Creates a ``DrawDetailViewModel``.
     ///
     /// ```swift
-    /// let detail = DrawDetailViewModel(draws: results.state.value?.value ?? [], drawID: "draw-3")
+    /// let detail = DrawDetailViewModel(draws: results.draws, drawID: "draw-3")
     /// detail.showPrevious()  // draw-2, the one before it in time
     /// ```
     ///

@@ -8,7 +8,7 @@ import Observation
 /// ```swift
 /// let results = ResultsViewModel(service: RemoteLottoService(baseURL: backendURL))
 /// await results.load()
-/// if let fetched = results.state.value { show(fetched.value) }
+/// show(results.draws)
 /// results.showDraw("draw-3")
 /// results.detail(for: "draw-3").showPrevious()  // results.path == ["draw-2"]
 /// ```
@@ -18,6 +18,13 @@ public final class ResultsViewModel {
     /// Loaded: the draws newest first; `isOffline` and `cachedAt` say when they came from the
     /// offline cache.
     public private(set) var state: LoadState<Fetched<[Draw]>, LottoError> = .idle
+    /// The draws loaded, newest first: what a list shows (`state.value?.value`), kept while a
+    /// refresh runs or fails; empty before the first load.
+    ///
+    /// ```swift
+    /// List(results.draws) { draw in DrawRow(draw) }
+    /// ```
+    public var draws: [Draw] { state.value?.value ?? [] }
     /// The draws opened over the list, by id; empty shows the list. Settable, so
     /// `NavigationStack(path: $results.path)` binds it and a back swipe pops it.
     public var path: [Draw.ID] = []
@@ -68,7 +75,7 @@ public final class ResultsViewModel {
     /// have, the detail's ``DrawDetailViewModel/failure`` says why it shows no draw; once they
     /// load, the same detail shows its draw.
     public func detail(for id: Draw.ID) -> DrawDetailViewModel {
-        DrawDetailViewModel(draws: { [weak self] in self?.state.value?.value ?? [] }, drawID: id) {
+        DrawDetailViewModel(draws: { [weak self] in self?.draws ?? [] }, drawID: id) {
             [weak self] from, to in
             guard let self, let from, let index = path.lastIndex(of: from) else { return }
             path[index] = to

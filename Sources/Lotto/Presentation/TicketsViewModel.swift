@@ -8,6 +8,13 @@ public final class TicketsViewModel {
     /// tickets left out; `cacheStatus` is `.stale` and `cachedAt` the older save time when either
     /// came from the offline cache.
     public private(set) var state: LoadState<Fetched<MyTickets>, LottoError> = .idle
+    /// The tickets loaded and checked (`state.value?.value`), kept while a refresh runs or fails;
+    /// `nil` before the first load.
+    ///
+    /// ```swift
+    /// ForEach(tickets.myTickets?.checked ?? []) { check in TicketRow(check) }
+    /// ```
+    public var myTickets: MyTickets? { state.value?.value }
     private let draws: any DrawsService
     private let tickets: any TicketsService
     @ObservationIgnored private let loads = Loads()

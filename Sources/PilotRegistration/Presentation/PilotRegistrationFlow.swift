@@ -2,6 +2,18 @@ import Observation
 
 /// The navigation model: registration, confirmation of a pilot, or an error with retry when the
 /// licenses cannot be loaded. On launch, a stored pilot goes straight to confirmation.
+///
+/// Each screen replaces the one before: a registered pilot has no way back to the form but
+/// ``ConfirmationViewModel/logout()``, so a navigation stack shows one screen at a time.
+///
+/// ```swift
+/// switch flow.screen {
+/// case .launching: ProgressView()
+/// case .registration: RegistrationForm(form: flow.registration)
+/// case .confirmation(let confirmation): ConfirmationScreen(confirmation: confirmation)
+/// case .error(let error): ErrorScreen(error: error, retry: flow.retry)
+/// }
+/// ```
 @MainActor
 @Observable
 public final class PilotRegistrationFlow {
@@ -11,18 +23,31 @@ public final class PilotRegistrationFlow {
         case launching
         /// The registration form (``PilotRegistrationFlow/registration``).
         case registration
-        /// The confirmation of a registered pilot (``PilotRegistrationFlow/confirmation``).
-        case confirmation(Pilot)
+        /// The confirmation of a registered pilot, with its screen's model.
+        case confirmation(ConfirmationViewModel)
         /// The stored pilot could not be read; the form can still be shown after the user is told.
         case error(PilotRegistrationError)
+
+        /// Screens are equal when they show the same thing: a confirmation, the same model.
+        public static func == (lhs: Screen, rhs: Screen) -> Bool {
+            switch (lhs, rhs) {
+            case (.launching, .launching), (.registration, .registration): true
+            case (.confirmation(let lhs), .confirmation(let rhs)): lhs === rhs
+            case (.error(let lhs), .error(let rhs)): lhs == rhs
+            default: false
+            }
+        }
     }
 
     /// The screen to show; ``Screen/launching`` until ``launch()``.
     public private(set) var screen: Screen = .launching
     /// The form's view model, kept for the life of the flow.
     public let registration: RegistrationViewModel
-    /// The confirmation's view model while ``screen`` is `.confirmation`.
-    public private(set) var confirmation: ConfirmationViewModel?
+    /// The confirmation's view model while ``screen`` is `.confirmation`; `nil` on any other screen.
+    public var confirmation: ConfirmationViewModel? {
+        guard case .confirmation(let model) = screen else { return nil }
+        return model
+    }
 
     private let store: any PilotStore
 
@@ -81,7 +106,6 @@ public final class PilotRegistrationFlow {
     }
 
     private func showRegistration() async {
-        confirmation = nil
         screen = .registration
         await registration.loadLicenses()
         if let error = registration.licenses.failure {
@@ -96,7 +120,6 @@ public final class PilotRegistrationFlow {
             registration.clear()
             await showRegistration()
         }
-        confirmation = model
-        screen = .confirmation(pilot)
+        screen = .confirmation(model)
     }
 }
