@@ -48,14 +48,24 @@ extension Contract {
             let codes = operation.responses.map { String($0.status) }.joined(separator: ", ")
             throw .field("response.status", "\(name) does not document \(status); it documents \(codes)\(Self.offHint)")
         }
-        let data: Data? =
-            switch mapping.response.body {
-            case .bytes(let bytes): bytes
-            case .file(let url, _): try? Data(contentsOf: url)
-            // What a template answers is known only when it is rendered for a request: it is
-            // checked then (``renderedProblem(_:_:)``).
-            case .template, .templatedFile: nil
+        let data: Data?
+        switch mapping.response.body {
+        case .bytes(let bytes): data = bytes
+        case .file(let url, _):
+            // Checked as a template would be rendered: never read whole past the same size.
+            let limit = StubResponse.maximumTemplatedFile
+            let read = StubResponse.contents(of: url, upTo: limit)
+            if read?.isWhole == false {
+                throw .field(
+                    "response.bodyFileName",
+                    "\(url.lastPathComponent) is larger than the \(limit >> 20) MiB a body over \(name) can be checked at\(Self.offHint)"
+                )
             }
+            data = read?.data
+        // What a template answers is known only when it is rendered for a request: it is
+        // checked then (``renderedProblem(_:_:)``).
+        case .template, .templatedFile: data = nil
+        }
         guard let data, let problem = problem(data, documented, name: name) else { return }
         throw .field(problem.field, "\(problem.text)\(Self.offHint)")
     }

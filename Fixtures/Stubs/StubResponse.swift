@@ -424,13 +424,29 @@ package struct StubResponse: Sendable {
     }
 
     /// The file `url` of `files`, rendered as a template when the stub is templated; `nil` when it
-    /// cannot be read (or is too large to render).
+    /// cannot be read. Never read whole past ``maximumTemplatedFile``: a file to render that is
+    /// larger is a `500` saying so, and one not rendered comes here only to be cut short by a
+    /// fault (the server streams it otherwise), so its first bytes are enough.
     private func read(_ url: URL, files: URL, request: ParsedRequest) throws(StubError.Reason) -> Data? {
-        guard let file = Self.inside(url, files), let data = try? Data(contentsOf: file) else { return nil }
-        guard templatesBodyFile, data.count <= Self.maximumTemplatedFile else { return templatesBodyFile ? nil : data }
+        guard let file = Self.inside(url, files) else { return nil }
+        guard templatesBodyFile else { return Self.contents(of: file, upTo: Self.maximumTemplatedFile)?.data }
+        guard let (data, isWhole) = Self.contents(of: file, upTo: Self.maximumTemplatedFile) else { return nil }
+        guard isWhole else {
+            throw
+                "the body file \(url.lastPathComponent) is larger than the \(Self.maximumTemplatedFile >> 20) MiB a template may be"
+        }
         let text = String(decoding: data, as: UTF8.self)
         guard ResponseTemplate.isTemplate(text) else { return data }
         return Data(try ResponseTemplate(text).render(request).utf8)
+    }
+
+    /// At most the first `limit` bytes of `file`, and whether they are all of it; `nil` when it
+    /// cannot be read. Never reads more than `limit + 1` bytes, whatever the file's size.
+    package static func contents(of file: URL, upTo limit: Int) -> (data: Data, isWhole: Bool)? {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else { return nil }
+        return data.count > limit ? (data.prefix(limit), false) : (data, true)
     }
 
     /// The answer's head: its status and fields.

@@ -471,17 +471,19 @@ struct BackendResponder: HTTPResponder {
                     throw DroppedConnection()
                 })
         case .connection(.dribble):
+            guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, .dribble)
             let pieces = min(10, max(1, data.count))
             return Response(
                 status: head.status, headers: fields,
-                body: dribble(data, pieces: pieces, over: configuration.dribbleDuration))
+                body: dribble(data, pieces: pieces, over: configuration.dribbleDuration, holding: place))
         case .none where pacing != nil && !data.isEmpty:
+            guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, nil)
             let chunks = min(pacing?.chunks ?? 1, data.count)
             return Response(
                 status: head.status, headers: fields,
-                body: dribble(data, pieces: chunks, over: pacing?.duration ?? .zero))
+                body: dribble(data, pieces: chunks, over: pacing?.duration ?? .zero, holding: place))
         default:
             record(head.status.code, nil)
             return Response(
@@ -498,14 +500,8 @@ struct BackendResponder: HTTPResponder {
         -> Response?
     {
         guard delay > .zero else { return nil }
-        guard delays.enter() else {
-            record(503, nil)
-            return Self.message(
-                .serviceUnavailable,
-                "Too many answers are waiting out a delay at once (\(delays.limit)); try again.",
-                fields: [.retryAfter: "1"])
-        }
-        defer { delays.leave() }
+        guard let place = delays.place() else { return tooManyDelayed(record) }
+        defer { withExtendedLifetime(place) {} }
         configuration.onDelay?(.waiting)
         let sleep = Task { try await Task.sleep(for: delay) }
         let left = NIOLockedValueBox(false)
@@ -551,16 +547,7 @@ struct BackendResponder: HTTPResponder {
         let stub = mapping.response
         let delay = stub.sampledDelay(settings: backend.stubs.settings)
         if let cutShort = try await wait(delay, context: context, record: record) { return cutShort }
-        if case .file(let file, let files) = stub.body, stub.fault == nil, !stub.isTemplated {
-            return await streamed(stub, file: file, files: files, request: request, record: record)
-        }
-        let head: HTTPResponse
-        var data: Data
-        if let proxy = stub.proxy {
-            (head, data) = await proxied(stub, proxy, parsed)
-        } else {
-            (head, data) = backend.answer(mapping, to: parsed)
-        }
+        // Faults that send nothing need no answer: nothing is read, rendered or proxied for them.
         let fault: FaultInjector.Fault
         switch stub.fault {
         case .connectionResetByPeer?:
@@ -571,15 +558,26 @@ struct BackendResponder: HTTPResponder {
             record(nil, .empty)
             context.channel.close(promise: nil)
             throw DroppedConnection()
-        case .malformedResponseChunk?:
-            // Without a body there would be nothing to cut: a length is promised, a part sent.
-            if data.isEmpty { data = Data("a body cut short by MALFORMED_RESPONSE_CHUNK".utf8) }
-            fault = .connection(.truncate)
-        case .randomDataThenClose?:
-            data = Data((0..<max(64, data.count)).map { _ in UInt8.random(in: 0...255) })
+        case .malformedResponseChunk?, .randomDataThenClose?:
             fault = .connection(.truncate)
         case nil:
+            if case .file(let file, let files) = stub.body, !stub.isTemplated {
+                return await streamed(stub, file: file, files: files, request: request, record: record)
+            }
             fault = .none
+        }
+        let head: HTTPResponse
+        var data: Data
+        if let proxy = stub.proxy {
+            (head, data) = await proxied(stub, proxy, parsed)
+        } else {
+            (head, data) = backend.answer(mapping, to: parsed)
+        }
+        if stub.fault == .randomDataThenClose {
+            data = Data((0..<max(64, data.count)).map { _ in UInt8.random(in: 0...255) })
+        } else if stub.fault == .malformedResponseChunk, data.isEmpty {
+            // Without a body there would be nothing to cut: a length is promised, a part sent.
+            data = Data("a body cut short by MALFORMED_RESPONSE_CHUNK".utf8)
         }
         return deliver(
             head, data, fault: fault, pacing: stub.dribble, request: request, context: context, record: record)
@@ -654,12 +652,12 @@ struct BackendResponder: HTTPResponder {
         }
         let (logger, send, inFlight) = (logger, configuration.send, webhooksInFlight)
         for webhook in webhooks {
-            guard inFlight.enter() else {
+            guard let place = inFlight.place() else {
                 logger.error("webhook not sent: \(inFlight.limit) webhooks are being sent already")
                 continue
             }
             Task {
-                defer { inFlight.leave() }
+                defer { withExtendedLifetime(place) {} }
                 let request: HTTPRequest
                 let body: Data
                 do throws(StubError.Reason) {
@@ -807,11 +805,25 @@ struct BackendResponder: HTTPResponder {
     }
 
     /// The body in `pieces` pieces, the last one `duration` after the first.
-    private func dribble(_ data: Data, pieces: Int, over duration: Duration) -> ResponseBody {
+    /// The `503` of an answer over ``FixtureServer/Configuration/maximumDelayedAnswers``.
+    private func tooManyDelayed(_ record: (Int?, JournalNote?) -> Void) -> Response {
+        record(503, nil)
+        return Self.message(
+            .serviceUnavailable,
+            "Too many answers are waiting out a delay or paced out at once (\(delays.limit)); try again.",
+            fields: [.retryAfter: "1"])
+    }
+
+    /// `data` in `pieces` spread over `duration`, holding `place` among the delayed answers until
+    /// the body is sent or dropped.
+    private func dribble(
+        _ data: Data, pieces: Int, over duration: Duration, holding place: DelayedAnswers.Place
+    ) -> ResponseBody {
         let size = max(1, (data.count + pieces - 1) / pieces)
         let count = max(1, (data.count + size - 1) / size)
         let pause = duration / max(count - 1, 1)
         return ResponseBody { writer in
+            defer { withExtendedLifetime(place) {} }
             var offset = data.startIndex
             while offset < data.endIndex {
                 if offset > data.startIndex { try await Task.sleep(for: pause) }

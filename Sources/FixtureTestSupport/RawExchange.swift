@@ -107,6 +107,19 @@ public struct RawConnection {
         }
     }
 
+    /// The next bytes the server sends (at most 64 KiB), waited for on a thread of its own; empty
+    /// when the server closed the connection.
+    public func receive() async throws -> Data {
+        try await withCheckedThrowingContinuation { [descriptor] continuation in
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 64 << 10)
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                continuation.resume(
+                    with: count >= 0 ? .success(Data(buffer[..<count])) : .failure(RawExchangeFailed(step: "receive")))
+            }.start()
+        }
+    }
+
     /// Closes the connection, as a client that leaves does.
     public func close() {
         _ = closeSocket(descriptor)

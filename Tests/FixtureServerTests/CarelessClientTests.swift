@@ -109,6 +109,24 @@ struct CarelessClientTests {
         }
     }
 
+    @Test func answersPacedByChunkedDribbleDelayCountAmongTheDelayed() async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.maximumDelayedAnswers = 1
+        try await withFixtureServer(configuration) { server in
+            let paced =
+                #"{"request": {"urlPath": "/paced"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 60000}}}"#
+            #expect(try await stub(server, paced).status == 201)
+            // The first answer's head and first piece have come: it holds the one place.
+            let holder = try RawConnection(port: server.port)
+            try holder.send("GET /paced HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(String(decoding: try await holder.receive(), as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+            let over = try await Backend.send(server, .get, "/paced")
+            #expect(over.status == 503)
+            #expect(over.fields[.retryAfter] == "1")
+            holder.close()
+        }
+    }
+
     @Test func aServerAtItsConnectionLimitLetsTheNextClientWaitInsteadOfFailing() async throws {
         let events = EventLog()
         var configuration = FixtureServer.Configuration()
@@ -354,6 +372,25 @@ struct CarelessClientTests {
             let swapped = try await Backend.send(server, .get, "/big")
             #expect(swapped.status == 500)
             #expect(!swapped.text.contains("secret"))
+        }
+    }
+
+    @Test func aTemplatedBodyFileOverTheCapIsRefusedWithoutBeingReadWhole() async throws {
+        let (root, _) = try folder("huge.json", bytes: Data("{{request.path}}".utf8))
+        defer { try? FileManager.default.removeItem(at: root) }
+        // 20 MiB with no byte written: a sparse file costs nothing to make.
+        let huge = try FileHandle(forWritingTo: root.appendingPathComponent("__files/huge.json"))
+        try huge.truncate(atOffset: 20 << 20)
+        try huge.close()
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            let added = try await stub(
+                server,
+                #"{"request": {"urlPath": "/huge"}, "response": {"bodyFileName": "huge.json", "transformers": ["response-template"]}}"#
+            )
+            #expect(added.status == 201)
+            let served = try await Backend.send(server, .get, "/huge")
+            #expect(served.status == 500)
+            #expect(served.text.contains("huge.json is larger than the 16 MiB a template may be"), "\(served.text)")
         }
     }
 
