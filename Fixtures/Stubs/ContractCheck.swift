@@ -6,9 +6,9 @@ import HTTPTypes
 /// schema; otherwise the stub is refused (`422`) naming the operation and the field, so a test
 /// cannot pass against an answer the real server can never send. `"metadata": {"contract": "off"}`
 /// lets a deliberately broken answer in; a stub with a fault is broken by design and not checked,
-/// nor is a stub that names no operation (a pattern, another path), nor an empty body. A stub with
-/// no method answers every method of its path, so it is held to every operation of the path. A
-/// response template is held to it once rendered, for each request (``FixtureBackend/answer(_:to:)``).
+/// nor is an empty body. A stub with no method answers every method of its path, so it is held to
+/// every operation of the path. A response template, and a stub whose URL is a pattern, is held to
+/// it as it answers, for each request (``FixtureBackend/answer(_:to:)``).
 extension FixtureBackend {
     /// Refuses a stub this backend cannot take: one that breaks the contract, or one whose
     /// scenario is named like one of the backend's own (its state could not be told from theirs).
@@ -20,16 +20,34 @@ extension FixtureBackend {
         if configuration.embeddedBackends { try contract.check(mapping) }
     }
 
-    /// A stub's answer to `request`; a templated one is held to the contract once rendered, and
-    /// one that breaks it is a `500` naming the operation and the field (a test cannot pass on an
-    /// answer the real server never sends, whether it was written or rendered).
+    /// Whether the stub's answer to `request` is held to the contract as it answers: a templated
+    /// stub's, once rendered, and any answer of a stub whose URL is a pattern, to the operation
+    /// of the path it answered (its status could not be checked when it was added). The server
+    /// then makes the answer in full with ``answer(_:to:)`` rather than streaming a body file.
+    package func checksAnswer(_ stub: StubMapping, to request: ParsedRequest) -> Bool {
+        guard configuration.embeddedBackends, !stub.contractOff, stub.response.fault == nil, stub.response.proxy == nil
+        else { return false }
+        if stub.request.exactPath != nil { return stub.response.isTemplated }  // checked whole when added
+        return !contract.operations(method: .exactly(request.method), path: request.path).isEmpty
+    }
+
+    /// A stub's answer to `request`; one held to the contract as it answers
+    /// (``checksAnswer(_:to:)``) that breaks it is a `500` naming the operation and the field (a
+    /// test cannot pass on an answer the real server never sends, whether it was written,
+    /// rendered or matched by a pattern).
     package func answer(_ stub: StubMapping, to request: ParsedRequest) -> (HTTPResponse, Data) {
         let (head, data) = stub.response.answer(to: request)
-        guard configuration.embeddedBackends, stub.response.isTemplated, head.status.code == stub.response.status,
-            let problem = contract.renderedProblem(stub, data)
-        else { return (head, data) }
+        // A status of the server's own (a template that cannot be rendered) is no stub's answer.
+        guard head.status.code == stub.response.status, checksAnswer(stub, to: request) else { return (head, data) }
+        let problem =
+            if let path = stub.request.exactPath {
+                contract.problem(answering: stub.request.method, path, status: head.status.code, data)
+            } else {
+                contract.problem(answering: .exactly(request.method), request.path, status: head.status.code, data)
+            }
+        guard let problem else { return (head, data) }
         return Reply.message(
-            .internalServerError, "The stub's rendered answer breaks the contract: \(problem)\(Contract.offHint).")
+            .internalServerError, "The stub's answer breaks the contract: \(problem)\(Contract.offHint).")
     }
 }
 
@@ -63,7 +81,7 @@ extension Contract {
             }
             data = read?.data
         // What a template answers is known only when it is rendered for a request: it is
-        // checked then (``renderedProblem(_:_:)``).
+        // checked then (``answeredProblem(_:to:status:_:)``).
         case .template, .templatedFile: data = nil
         }
         guard let data, let problem = problem(data, documented, name: name) else { return }
@@ -80,20 +98,25 @@ extension Contract {
         return SchemaCheck.problem(body, schema, at: "").map { ("response", "\(name) \(documented.status): \($0)") }
     }
 
-    /// What breaks the contract in a templated stub's answer, rendered for a request: the same
-    /// check a stub's body gets when it is added, made on what a template made of it. `nil` when
-    /// nothing does, or the stub is not held to it.
-    package func renderedProblem(_ mapping: StubMapping, _ data: Data) -> String? {
-        guard !mapping.contractOff, mapping.response.fault == nil, let path = mapping.request.exactPath else {
-            return nil
-        }
-        for operation in operations(method: mapping.request.method, path: path) {
-            guard let documented = operation.responses.first(where: { $0.status == mapping.response.status }),
-                let problem = problem(data, documented, name: "\(operation.method) \(operation.path)")
-            else { continue }
-            return problem.text
+    /// What breaks the contract in an answer of `status` with `data` to `method` on `path`: a
+    /// status an operation of it does not document, or a body that does not fit the status's
+    /// schema. `nil` when nothing does.
+    package func problem(answering method: MethodPattern?, _ path: String, status: Int, _ data: Data) -> String? {
+        for operation in operations(method: method, path: path) {
+            if let problem = problem(status, data, operation) { return problem }
         }
         return nil
+    }
+
+    /// What in an answer of `status` with `data` breaks `operation`: a status it does not
+    /// document, or a body that does not fit the status's schema.
+    private func problem(_ status: Int, _ data: Data, _ operation: Operation) -> String? {
+        let name = "\(operation.method) \(operation.path)"
+        guard let documented = operation.responses.first(where: { $0.status == status }) else {
+            let codes = operation.responses.map { String($0.status) }.joined(separator: ", ")
+            return "\(name) does not document \(status); it documents \(codes)"
+        }
+        return problem(data, documented, name: name)?.text
     }
 
     /// How to let a deliberately broken answer in, said with every refusal.

@@ -58,6 +58,14 @@ final class FaultInjector: Sendable {
         self.random = NIOLockedValueBox(WyRand(seed: seed))
     }
 
+    /// `count` random bytes from the same seeded generator, for `RANDOM_DATA_THEN_CLOSE`: a seeded
+    /// server sends the same garbage each run.
+    func randomBytes(_ count: Int) -> Data {
+        random.withLockedValue { generator in
+            Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        }
+    }
+
     func next() -> Fault {
         guard rates.contains(where: { $0.1 > 0 }) else { return .none }
         var roll = random.withLockedValue { Double.random(in: 0..<1, using: &$0) }

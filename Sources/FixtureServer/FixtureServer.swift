@@ -539,7 +539,8 @@ struct BackendResponder: HTTPResponder {
 
     /// A stub's answer: after its delay (or the global settings'), or its fault instead (WireMock's faults
     /// carried out with the server's: a reset, a close before any byte, half the body then a
-    /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes, then a close).
+    /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes from the server's
+    /// seeded generator, then a close).
     private func stubbed(
         _ mapping: StubMapping, request: Request, parsed: ParsedRequest, context: Context,
         record: @escaping (Int?, JournalNote?) -> Void
@@ -561,7 +562,9 @@ struct BackendResponder: HTTPResponder {
         case .malformedResponseChunk?, .randomDataThenClose?:
             fault = .connection(.truncate)
         case nil:
-            if case .file(let file, let files) = stub.body, !stub.isTemplated {
+            if case .file(let file, let files) = stub.body, !stub.isTemplated,
+                !backend.checksAnswer(mapping, to: parsed)
+            {
                 return await streamed(stub, file: file, files: files, request: request, record: record)
             }
             fault = .none
@@ -574,7 +577,7 @@ struct BackendResponder: HTTPResponder {
             (head, data) = backend.answer(mapping, to: parsed)
         }
         if stub.fault == .randomDataThenClose {
-            data = Data((0..<max(64, data.count)).map { _ in UInt8.random(in: 0...255) })
+            data = faults.randomBytes(max(64, data.count))
         } else if stub.fault == .malformedResponseChunk, data.isEmpty {
             // Without a body there would be nothing to cut: a length is promised, a part sent.
             data = Data("a body cut short by MALFORMED_RESPONSE_CHUNK".utf8)

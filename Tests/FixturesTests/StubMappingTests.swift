@@ -534,11 +534,31 @@ struct StubMappingTests {
         #expect(head.status.code == 500)
         let message = try #require(
             JSONValue.parse(body).flatMap { if case .object(let o) = $0 { o["message"] } else { nil } })
-        #expect(message.text.hasPrefix("The stub's rendered answer breaks the contract: GET /lotto/draws 200:"))
+        #expect(message.text.hasPrefix("The stub's answer breaks the contract: GET /lotto/draws 200:"))
         let off = try FixtureBackend()
         try off.stubs.add(
             stub(templated.replacingOccurrences(of: "METADATA", with: #", "metadata": {"contract": "off"}"#)))
         #expect(off.respond(request("/lotto/draws?x=1"), body: nil).0.status.code == 200)
+    }
+
+    /// A pattern names no operation when it is added: what it answers on an embedded route is
+    /// held to the contract as it answers, status and body.
+    @Test func aPatternStubsAnswerOnAnEmbeddedRouteIsHeldToTheContract() throws {
+        let teapot = #"{"request": {"urlPathPattern": "/lotto/.*"}, "response": {"status": 418}}"#
+        let backend = try FixtureBackend()
+        try backend.admit(stub(teapot))
+        try backend.stubs.add(stub(teapot))
+        let (head, body) = backend.respond(request("/lotto/draws"), body: nil)
+        #expect(head.status.code == 500)
+        #expect(
+            String(decoding: body, as: UTF8.self).contains("GET /lotto/draws does not document 418; it documents 200"))
+        #expect(backend.respond(request("/lotto/no-such-route"), body: nil).0.status.code == 418, "no operation")
+
+        var teamOnly = FixtureBackend.Configuration()
+        teamOnly.embeddedBackends = false
+        let team = try FixtureBackend(configuration: teamOnly)
+        try team.stubs.add(stub(teapot))
+        #expect(team.respond(request("/lotto/draws"), body: nil).0.status.code == 418, "no contract without backends")
     }
 
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
