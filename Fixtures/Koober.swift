@@ -148,14 +148,20 @@ extension FixtureBackend {
                 .unprocessableContent, "An Idempotency-Key is at most \(KooberRides.maximumKeyLength) characters.")
         }
         let key = given.map { "\(email)\n\($0)" }
-        if let key, let booked = kooberRides.withLock({ $0.ride(for: key) }) {
-            return Reply.json(.created, Reply.encode(booked))
+        let asked = [body.pickupLocationId, body.dropoffLocationId, body.rideOptionId]
+        if let key, let booked = kooberRides.withLock({ $0.booking(for: key) }) {
+            guard booked.request == asked else {
+                return Reply.message(
+                    .conflict,
+                    "This Idempotency-Key already booked another ride request: send that request again for its ride.")
+            }
+            return Reply.json(.created, Reply.encode(booked.ride))
         }
         let (number, eta) = random.withLock {
             (UInt32.random(in: .min ... .max, using: &$0), Int.random(in: 2...9, using: &$0))
         }
         let ride = KooberRides.Ride(id: "ride-\(String(number, radix: 16))", status: "requested", etaMinutes: eta)
-        if let key { kooberRides.withLock { $0.keep(ride, for: key) } }
+        if let key { kooberRides.withLock { $0.keep(.init(ride: ride, request: asked), for: key) } }
         return Reply.json(.created, Reply.encode(ride))
     }
 }
@@ -184,7 +190,8 @@ enum KooberToken {
     }
 }
 
-/// The rides booked with an `Idempotency-Key`, the most recent ones only.
+/// The rides booked with an `Idempotency-Key`, the most recent ones only, each with the request
+/// that booked it: the same key with another request is refused (`409`).
 struct KooberRides: Sendable {
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     /// How many keys are remembered; the oldest is forgotten first.
@@ -198,13 +205,19 @@ struct KooberRides: Sendable {
         var etaMinutes: Int
     }
 
-    private var rides: [String: Ride] = [:]
+    /// A ride booked, and the request that booked it: pickup, drop-off and option ids.
+    struct Booking: Sendable {
+        var ride: Ride
+        var request: [String]
+    }
+
+    private var bookings: [String: Booking] = [:]
     private var order: [String] = []
 
-    func ride(for key: String) -> Ride? { rides[key] }
+    func booking(for key: String) -> Booking? { bookings[key] }
 
-    mutating func keep(_ ride: Ride, for key: String) {
-        if rides.updateValue(ride, forKey: key) == nil { order.append(key) }
-        if order.count > Self.capacity { rides[order.removeFirst()] = nil }
+    mutating func keep(_ booking: Booking, for key: String) {
+        if bookings.updateValue(booking, forKey: key) == nil { order.append(key) }
+        if order.count > Self.capacity { bookings[order.removeFirst()] = nil }
     }
 }

@@ -521,6 +521,7 @@ open class UIBarButtonItem: NSObject {
     open var isEnabled: Bool = true
     open var title: String?
     open var style: UIBarButtonItem.Style = .plain
+    open var menu: UIMenu?
 }
 
 @MainActor

@@ -18,7 +18,7 @@ import Observation
 ///         tracking = trackChanges { [weak self] in
 ///             guard let self else { return }
 ///             title = results.state.isLoading ? "Loading…" : "Results"
-///             apply(results.state.value ?? [])
+///             apply(results.draws)
 ///         }
 ///     }
 /// }

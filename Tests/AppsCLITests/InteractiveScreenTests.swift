@@ -120,7 +120,7 @@ struct InteractiveScreenTests {
         _ = await session.showing("Press n for a line")
         let draws = try #require(ui.results.state.value?.value)
         let before = session.frameCount
-        try ui.quickPick.pick(count: 3, draws: draws)
+        ui.quickPick.pick(count: 3, draws: draws)
         let frame = await session.frame { $0.text.components(separatedBy: "Yours").count == 4 }
         #expect(session.frameCount > before)
         #expect(frame.text.contains("Checked against draw-14"))

@@ -56,3 +56,16 @@ struct SharedValueTests {
         #expect(count.withLock { $0 } == 100)
     }
 }
+
+@Suite("Each id once")
+struct FirstOfEachIDTests {
+    struct Row: Identifiable, Equatable {
+        let id: Int
+        let name: String
+    }
+
+    @Test func aRepeatedIDKeepsItsFirstElementInOrder() {
+        let rows = [Row(id: 2, name: "a"), Row(id: 1, name: "b"), Row(id: 2, name: "c"), Row(id: 3, name: "d")]
+        #expect(rows.firstOfEachID() == [Row(id: 2, name: "a"), Row(id: 1, name: "b"), Row(id: 3, name: "d")])
+    }
+}

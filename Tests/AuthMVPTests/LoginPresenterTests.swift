@@ -172,6 +172,22 @@ struct LoginPresenterTests {
         #expect(service.calls.count == 2)
     }
 
+    @Test func aDoubleTapOnStartLoginSendsOneRequestAndDoesNotCancelIt() async {
+        let (presenter, view, router, service) = makeSUT()
+        presenter.emailChanged(valid.email)
+        presenter.passwordChanged(valid.password)
+        presenter.startLogin()
+        presenter.startLogin()
+        let call = await service.nextCall()
+        #expect(presenter.phase == .loading)
+        service.answer(call, with: .success(Authentication(token: "t", message: "")))
+        await presenter.waitForRequest()
+        #expect(service.calls.count == 1)
+        #expect(service.cancelledCalls.isEmpty)
+        #expect(router.messages == [.showSuccess(Authentication(token: "t", message: ""))])
+        #expect(view.last?.isActivityVisible == false)
+    }
+
     @Test func typingAfterAFailureClearsItAndTheButtonSaysLoginAgain() async {
         let (presenter, view, _, service) = makeSUT()
         let call = await startLogin(presenter, service)

@@ -77,6 +77,23 @@ struct LiveKooberAPITests {
         }
     }
 
+    /// The key of a booking already made, with another drop-off: the backend refuses it, so a
+    /// request changed after a lost answer can never book a second ride.
+    @Test func theSameKeyWithAnotherRequestIsBookedEarlier() async throws {
+        try await withAPI { api in
+            let session = try await RemoteUserAuthService(api: api).signIn(
+                email: "johnny@gmail.com", password: "password")
+            let rides = RemoteRideService(api: api)
+            let booking = RideRequest(pickup: operaHouse, dropoff: moma, option: wallaroo)
+            _ = try await rides.requestRide(booking, session: session.remoteSession)
+            let changed = RideRequest(
+                pickup: operaHouse, dropoff: appleStore, option: wallaroo, idempotencyKey: booking.idempotencyKey)
+            await #expect(throws: RideError.bookedEarlier) {
+                try await rides.requestRide(changed, session: session.remoteSession)
+            }
+        }
+    }
+
     @Test func anIdempotencyKeyLongerThanDocumentedIsRefused() async throws {
         try await withAPI { api in
             let session = try await RemoteUserAuthService(api: api).signIn(

@@ -9,22 +9,33 @@ import Testing
 @Suite("New ride, from an app's side", .timeLimit(.minutes(1)))
 @MainActor
 struct NewRideFromAnAppTests {
-    /// Options that fail the first time; rides that hang until cancelled, or answer at once.
+    /// Options that fail the first time; rides that hang until cancelled, or answer at once. Rides
+    /// are booked by key as the backend books them: the same key again is the same ride, with
+    /// another request `.bookedEarlier`; with `booksBeforeHanging` a hanging request was booked
+    /// before its answer was lost.
     final class FlakyRides: LocationsService, RideService {
         let failingOptionCalls: Set<Int>
         let optionsHang: Bool
-        let hangs: Bool
+        let hangingCalls: Set<Int>
+        let booksBeforeHanging: Bool
         private let optionCalls = Locked(0)
         private let rideCalls = Locked(0)
         private let keys = Locked<[String]>([])
+        private let bookings = Locked<[String: Ride]>([:])
 
         /// The idempotency key of each ride request, in order.
         var requestKeys: [String] { keys.withLock { $0 } }
+        /// How many rides the backend booked.
+        var booked: Int { bookings.withLock { $0.count } }
 
-        init(failingOptionCalls: Set<Int> = [], optionsHang: Bool = false, hangs: Bool = false) {
+        init(
+            failingOptionCalls: Set<Int> = [], optionsHang: Bool = false, hangs: Bool = false,
+            hangingCalls: Set<Int> = [], booksBeforeHanging: Bool = false
+        ) {
             self.failingOptionCalls = failingOptionCalls
             self.optionsHang = optionsHang
-            self.hangs = hangs
+            self.hangingCalls = hangs ? Set(1...1_000) : hangingCalls
+            self.booksBeforeHanging = booksBeforeHanging
         }
 
         convenience init(optionFailures: Int) {
@@ -46,16 +57,35 @@ struct NewRideFromAnAppTests {
         }
 
         func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
-            rideCalls.withLock { $0 += 1 }
-            keys.withLock { $0.append(request.idempotencyKey) }
-            if hangs {
-                do {
-                    try await Task.sleep(for: .seconds(3600))
-                } catch {
-                    throw .unavailable(.cancelled)
-                }
+            let call = rideCalls.withLock {
+                $0 += 1
+                return $0
             }
-            return Ride(id: "ride-\(rides)", status: "requested", etaMinutes: 4, request: request)
+            keys.withLock { $0.append(request.idempotencyKey) }
+            let hangs = hangingCalls.contains(call)
+            if !hangs || booksBeforeHanging {
+                let ride = try book(request, call: call)
+                if !hangs { return ride }
+            }
+            do {
+                try await Task.sleep(for: .seconds(3600))
+            } catch {
+                throw .unavailable(.cancelled)
+            }
+            return try book(request, call: call)
+        }
+
+        private func book(_ request: RideRequest, call: Int) throws(RideError) -> Ride {
+            let key = request.idempotencyKey
+            let outcome: Result<Ride, RideError> = bookings.withLock { bookings in
+                if let booked = bookings[key] {
+                    return booked.request == request ? .success(booked) : .failure(.bookedEarlier)
+                }
+                let ride = Ride(id: "ride-\(call)", status: "requested", etaMinutes: 4, request: request)
+                bookings[key] = ride
+                return .success(ride)
+            }
+            return try outcome.get()
         }
     }
 
@@ -164,11 +194,33 @@ struct NewRideFromAnAppTests {
             model.cancelRequest()
             await request.value
         }
-        let keys = rides.requestKeys
-        #expect(keys.count == 3)
-        guard keys.count == 3 else { return }
-        #expect(keys[0] == keys[1])
-        #expect(keys[2] != keys[1], "another drop-off is another booking")
+        #expect(Set(rides.requestKeys).count == 1, "one booking until a ride is confirmed, whatever changed")
+        #expect(rides.requestKeys.count == 3)
+    }
+
+    /// A request cancelled after the backend booked it, then changed: a new key booked a second
+    /// ride. The backend refuses the changed request under the same key, and the model asks for
+    /// the first again and shows the ride that was booked.
+    @Test func aRequestChangedAfterABookedCancelShowsTheBookedRideAndBooksNoOther() async {
+        let rides = FlakyRides(hangingCalls: [1], booksBeforeHanging: true)
+        let model = makeModel(rides)
+        await model.loadRideOptions()
+        model.selectDropoff(moma)
+        let first = Task { await model.requestRide() }
+        for _ in 0..<1_000_000 where rides.requestKeys.isEmpty { await Task.yield() }
+        model.cancelRequest()
+        await first.value
+        #expect(model.state == .choosing)
+        model.selectDropoff(appleStore)
+        await model.requestRide()
+        guard case .waitingForPickup(let ride) = model.state else {
+            Issue.record("\(model.state)")
+            return
+        }
+        #expect(ride.request.dropoff == moma, "the ride that was booked")
+        #expect(model.dropoff == moma, "the screen shows what was booked")
+        #expect(rides.booked == 1)
+        #expect(rides.requestKeys.count == 3, "the changed request, then the first again")
     }
 
     /// The drop-off and option changed while a ride was requested or booked, so the screen showed
@@ -212,6 +264,20 @@ struct NewRideFromAnAppTests {
         await model.requestRide()
         let keys = rides.requestKeys
         #expect(keys.count == 2 && keys[0] != keys[1])
+    }
+
+    @Test func thePreviewServiceCanHoldARequestInFlightUntilItIsCancelled() async {
+        let service = PreviewKooberService.stillRequesting
+        let model = NewRideViewModel(
+            locations: service, rides: service, pickup: PreviewKooberService.places[0],
+            session: PreviewKooberService.session, onSessionExpired: {})
+        await model.loadRideOptions()
+        model.selectDropoff(PreviewKooberService.places[1])
+        let request = Task { await model.requestRide() }
+        await waitUntil { model.state == .requesting }
+        model.cancelRequest()
+        await request.value
+        #expect(model.state == .choosing)
     }
 
     @Test func cancellingTheCallersTaskCancelsTheRequest() async {

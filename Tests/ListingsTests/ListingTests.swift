@@ -43,6 +43,14 @@ struct ListingTests {
         #expect(model.state.value?.offersFailure == nil, "the failing offers were never asked for")
     }
 
+    @Test func thePreviewServiceCanFailTheOffersAlone() async {
+        let model = ListingViewModel(service: PreviewListingsService(offersFailure: .offline), userID: "1")
+        await model.load()
+        #expect(model.state.value?.products.isEmpty == false)
+        #expect(model.state.value?.products.allSatisfy { $0.badge == nil } == true)
+        #expect(model.state.value?.offersFailure == .network(.offline))
+    }
+
     @Test func productsCarryTheirBadges() async {
         let bonus = Offer(id: "1", title: "B", type: "BONUS")
         let model = makeSUT(offers: .success(UserOffers(badges: [loyalty], offers: [bonus])))

@@ -49,11 +49,11 @@ struct ProductDetailsTests {
         #expect(model.image == .failed(.productNotFound("shirt"), previous: nil))
     }
 
-    @Test func anUnknownProductFailsAndLoadsNoImage() async {
+    @Test func anUnknownProductFailsAndItsImageFailsWithIt() async {
         let model = makeSUT(productID: "99")
         await model.load()
         #expect(model.state == .failed(.productNotFound("99"), previous: nil))
-        #expect(model.image == .idle)
+        #expect(model.image == .failed(.productNotFound("99"), previous: nil), "never, not yet: no spinner forever")
     }
 
     @Test func aSharedLoaderServesTheImageFromItsMemory() async throws {

@@ -134,12 +134,26 @@ struct PresentationTests {
         #expect(detail.drawID == "draw-10")
     }
 
-    @Test func aRestoredPathShowsNotFoundUntilTheDrawsLoad() async throws {
+    /// A restored path's detail said "draw not found" until the list loaded, as for an unknown id.
+    @Test func aRestoredPathWaitsForTheDrawsAndCanLoadThemItself() async throws {
         let results = makeResults(.success(Fetched(value: try draws())))
         results.path = ["draw-3"]
-        #expect(results.detail(for: "draw-3").failure == .drawNotFound("draw-3"))
-        await results.load()
-        #expect(results.detail(for: "draw-3").draw?.id == "draw-3")
+        let detail = results.detail(for: "draw-3")
+        #expect(detail.isWaitingForDraws)
+        #expect(detail.failure == nil)
+        await detail.load()
+        #expect(!detail.isWaitingForDraws)
+        #expect(detail.draw?.id == "draw-3")
+        #expect(results.detail(for: "draw-99").failure == .drawNotFound("draw-99"))
+    }
+
+    @Test func aDetailWhoseListCannotLoadSaysWhy() async {
+        let offline = LottoError.network(.offline)
+        let results = makeResults(.failure(offline))
+        let detail = results.detail(for: "draw-3")
+        await detail.load()
+        #expect(!detail.isWaitingForDraws)
+        #expect(detail.failure == offline, "the list's failure, not an unknown draw")
     }
 
     @Test func aDrawReadsAloudAsOneSentence() throws {
@@ -199,8 +213,8 @@ struct PresentationTests {
     @Test func quickPicksRepeatForASeedAndAreValid() throws {
         let first = QuickPickViewModel(generator: SeededGenerator(seed: 42))
         let second = QuickPickViewModel(generator: SeededGenerator(seed: 42))
-        try first.pick(count: 50, draws: try draws())
-        try second.pick(count: 50, draws: try draws())
+        first.pick(count: 50, draws: try draws())
+        second.pick(count: 50, draws: try draws())
         #expect(first.lines == second.lines)
         #expect(first.drawID == "draw-1")
         #expect(first.lines.count == 50)
@@ -211,13 +225,16 @@ struct PresentationTests {
         }
 
         let other = QuickPickViewModel(generator: SeededGenerator(seed: 43))
-        try other.pick(count: 50, draws: try draws())
+        other.pick(count: 50, draws: try draws())
         #expect(other.lines != first.lines)
     }
 
     @Test func quickPickNeedsADraw() {
         let model = QuickPickViewModel(generator: SeededGenerator(seed: 1))
-        #expect(throws: LottoError.noDraws) { try model.pick(count: 1, draws: []) }
+        #expect(!model.pick(count: 1, draws: []))
+        #expect(model.failure == .noDraws)
+        #expect(model.pick(count: 1, draws: [PreviewLottoService.sampleDraws[0]]))
+        #expect(model.failure == nil)
     }
 }
 

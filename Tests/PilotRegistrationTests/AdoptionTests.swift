@@ -62,6 +62,26 @@ struct AdoptionTests {
     }
 
     /// A damaged stored pilot left the flow on its error for good: retry read the same file.
+    @Test func everyFieldIsReadAndWrittenByItsName() {
+        let form = RegistrationViewModel(
+            licenses: StubLicensesService(result: .success([ppl])), store: InMemoryValueStore<Pilot>())
+        for field in RegistrationField.allCases { form[field] = field.rawValue }
+        #expect(
+            [form.name, form.password, form.verification, form.licenseType] == [
+                "name", "password", "verification", "license",
+            ])
+        #expect(RegistrationField.allCases.map { form[$0] } == RegistrationField.allCases.map(\.rawValue))
+        #expect(form.errors[.license] != nil, "written by name, edited as typed")
+    }
+
+    /// A backend that sends a license twice gave `ForEach` and a diffable snapshot the same id twice.
+    @Test func aLicenseSentTwiceIsOfferedOnce() async {
+        let form = RegistrationViewModel(
+            licenses: StubLicensesService(result: .success([ppl, atpl, ppl])), store: InMemoryValueStore<Pilot>())
+        await form.loadLicenses()
+        #expect(form.licenses.value == [ppl, atpl])
+    }
+
     @Test func aDamagedStoredPilotCanBeDiscardedToRegisterAgain() async throws {
         let flow = PilotRegistrationFlow(licenses: StubLicensesService(result: .success([ppl])), store: DamagedStore())
         await flow.launch()

@@ -215,6 +215,25 @@ struct PresentationTests {
         #expect(flow.registration.licenses == .loaded([ppl, atpl]))
     }
 
+    /// A double tap on Log out deleted twice and told the flow and the app twice.
+    @Test func aSecondLogoutWhileOneIsUnderWayDoesNothing() async throws {
+        let pilot = Pilot(name: "Ann", license: ppl)
+        let model = ConfirmationViewModel(store: try memoryStore(pilot), pilot: pilot)
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let told = Counter()
+        model.onLogout = {
+            _ = told.increment()
+            for await _ in gate { break }
+        }
+        let first = Task { await model.logout() }
+        await waitUntil { model.isLoggingOut }
+        #expect(await model.logout() == false)
+        open.finish()
+        #expect(await first.value)
+        #expect(told.value == 1)
+        #expect(!model.isLoggingOut)
+    }
+
     @Test func theStoredFileNeverContainsThePassword() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appendingPathComponent("state/pilot.json")

@@ -235,7 +235,7 @@ extension RideError: ReportableError {
     var failure: Failure {
         switch self {
         case .sessionExpired: Failure(kind: .unauthorized, message: localizedDescription + " You are signed out.")
-        case .rejected: Failure(kind: .validation, message: localizedDescription)
+        case .rejected, .bookedEarlier: Failure(kind: .validation, message: localizedDescription)
         case .unavailable(let cause): Failure(cause)
         }
     }

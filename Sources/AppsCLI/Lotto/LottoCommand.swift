@@ -138,7 +138,7 @@ extension LottoCommand {
             // A run without --seed says which seed it drew, so its lines can be had again.
             let seed = self.seed ?? .random(in: .min ... .max)
             let model = QuickPickViewModel(generator: SeededGenerator(seed: seed))
-            try model.pick(count: count, draws: draws)
+            guard model.pick(count: count, draws: draws) else { throw model.failure ?? LottoError.noDraws }
             try console.result(json: LottoJSON.quickPick(model, seed: seed)) {
                 LottoText(console: console).quickPick(model.lines, draw: model.draw, seed: seed)
             }

@@ -89,7 +89,7 @@ final class LottoUI: TerminalView {
         case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count)
         case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count)
         case (.quickPick, .character("n")), (.quickPick, .enter):
-            try? quickPick.pick(count: 1, draws: publishedDraws)
+            quickPick.pick(count: 1, draws: publishedDraws)
         default: break
         }
         return .handled

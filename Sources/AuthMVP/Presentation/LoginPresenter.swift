@@ -159,14 +159,27 @@ public final class LoginPresenter {
     }
 
     /// Logs in when idle or failed (and both fields are valid); cancels the request in flight when
-    /// loading. The request runs in a task of the presenter's own; ``logIn()`` is the same login
-    /// for a caller that awaits it.
+    /// loading: the one button of the state table, Login then Cancel. The request runs in a task
+    /// of the presenter's own; ``logIn()`` is the same login for a caller that awaits it, and
+    /// ``startLogin()`` one that a second tap cannot cancel.
     public func buttonTapped() {
         if phase == .loading {
             cancel()
         } else {
             start()
         }
+    }
+
+    /// Logs in when idle or failed (and both fields are valid); does nothing while loading. For a
+    /// screen whose Login button never turns into Cancel: a double tap sends one request and does
+    /// not cancel it. Such a screen shows its own Cancel button, calling ``cancel()``.
+    ///
+    /// ```swift
+    /// loginButton.addAction(UIAction { [presenter] _ in presenter.startLogin() }, for: .touchUpInside)
+    /// cancelButton.addAction(UIAction { [presenter] _ in presenter.cancel() }, for: .touchUpInside)
+    /// ```
+    public func startLogin() {
+        if phase != .loading { start() }
     }
 
     /// Logs in and returns when the answer has been shown (success on ``path``, or the failure).
@@ -177,7 +190,7 @@ public final class LoginPresenter {
     /// Button("Login") { Task { await presenter.logIn() } }
     /// ```
     public func logIn() async {
-        if phase != .loading { start() }
+        startLogin()
         guard let request else { return }
         await withTaskCancellationHandler {
             await request.value

@@ -1,11 +1,22 @@
-/// A login answered in memory, with no network: for SwiftUI previews and an app's tests.
+/// A login answered in memory, with no network: for SwiftUI previews and an app's tests. A
+/// preview of a state after a login fills the fields and starts it; the answer comes a moment
+/// later, as from a backend (`LoginScreen` is the app's view of a presenter):
 ///
 /// ```swift
 /// #Preview("Wrong password") {
-///     LoginScreenPreview(service: PreviewAuthenticationService(outcome: .failure(.unauthorized(message: "Wrong password."))))
+///     let presenter = LoginPresenter(
+///         service: PreviewAuthenticationService(outcome: .failure(.unauthorized(message: "Wrong password."))))
+///     presenter.email = "ann@example.com"
+///     presenter.password = "secret"
+///     presenter.startLogin()
+///     return LoginScreen(presenter: presenter)
 /// }
 /// #Preview("Logging in") {
-///     LoginScreenPreview(service: PreviewAuthenticationService.stillLoading)
+///     let presenter = LoginPresenter(service: PreviewAuthenticationService.stillLoading)
+///     presenter.email = "ann@example.com"
+///     presenter.password = "secret"
+///     presenter.startLogin()
+///     return LoginScreen(presenter: presenter)
 /// }
 /// ```
 public struct PreviewAuthenticationService: AuthenticationService {

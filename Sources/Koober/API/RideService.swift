@@ -73,6 +73,8 @@ public struct RemoteRideService: LocationsService, RideService {
             return Ride(id: ride.id, status: ride.status, etaMinutes: ride.etaMinutes, request: request)
         } catch NetworkError.unexpectedStatus(401, _) {
             throw .sessionExpired
+        } catch NetworkError.unexpectedStatus(409, _) {
+            throw .bookedEarlier
         } catch NetworkError.unexpectedStatus(let status, let message) where status < 500 {
             throw .rejected(message: message ?? text("RideError.rejected", String(status)))
         } catch {

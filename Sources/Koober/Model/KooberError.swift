@@ -114,6 +114,10 @@ public enum RideError: Error, Equatable, Sendable {
     /// The backend refused the request (an unknown place or option, the same place twice), with
     /// its message.
     case rejected(message: String)
+    /// The booking's `Idempotency-Key` already booked another request: one sent earlier,
+    /// cancelled or lost in flight, that the backend booked. ``NewRideViewModel`` then asks for
+    /// that request again and shows its ride.
+    case bookedEarlier
     /// The backend could not be reached or failed.
     case unavailable(NetworkError)
 }
@@ -168,6 +172,7 @@ extension RideError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .sessionExpired: text("RideError.sessionExpired")
+        case .bookedEarlier: text("RideError.bookedEarlier")
         case .rejected(let message): message
         case .unavailable(let cause): cause.localizedDescription
         }

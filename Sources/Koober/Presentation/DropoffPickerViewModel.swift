@@ -97,7 +97,7 @@ public final class DropoffPickerViewModel: Identifiable {
     private func fetch(_ query: String) async {
         let found: Result<[Location], NetworkError>
         do {
-            found = .success(try await locations.searchLocations(query).filter { $0.id != excluded.id })
+            found = .success(try await locations.searchLocations(query).filter { $0.id != excluded.id }.firstOfEachID())
         } catch {
             found = .failure(NetworkError(error))
         }

@@ -48,8 +48,14 @@ public final class NewRideViewModel {
     public private(set) var rideOptionsState: LoadState<[RideOption], RideError> = .idle
     /// The kinds of ride on offer: the last ones loaded, or none yet.
     public var rideOptions: [RideOption] { rideOptionsState.value ?? [] }
-    /// The chosen kind of ride; the first on offer until the user picks another.
-    public private(set) var selectedOption: RideOption?
+    /// The chosen kind of ride; the first on offer until the user picks another. Settable, so a
+    /// `Picker` binds it (`$ride.selectedOption`): setting it is ``chooseOption(_:)``, which does
+    /// nothing unless ``canChangeRide``, and `nil` is never chosen.
+    public var selectedOption: RideOption? {
+        get { chosenOption }
+        set { if let newValue { chooseOption(newValue) } }
+    }
+    private var chosenOption: RideOption?
     /// Where the request stands.
     public private(set) var state: RideState = .choosing
 
@@ -60,10 +66,14 @@ public final class NewRideViewModel {
     private let clock: any Clock<Duration>
     @ObservationIgnored private let submission = Submission()
     @ObservationIgnored private let optionLoads = Loads()
-    /// The booking the next request is: kept after a cancel or a failure, so sending it again
-    /// books no second ride if the backend had booked the first; a new one once a ride is
-    /// confirmed or the drop-off or option changes.
+    /// The booking the next request is: kept until a ride is confirmed, whatever changes, so a
+    /// request sent after a cancel or a failure books no second ride if the backend had booked
+    /// the first.
     @ObservationIgnored private var bookingKey = UUID().uuidString
+    /// The last request sent whose outcome is unknown (cancelled, timed out, its answer lost):
+    /// the backend may have booked it. When it did, a changed request with the same key is
+    /// refused (``RideError/bookedEarlier``) and this one is sent again for its ride.
+    @ObservationIgnored private var unconfirmed: RideRequest?
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -108,13 +118,13 @@ public final class NewRideViewModel {
     /// its task puts back what it replaced; ``state`` (a booked ride) is never touched.
     public func loadRideOptions() async {
         await optionLoads.run(\.rideOptionsState, on: self, failure: { .unavailable(NetworkError($0)) }) {
-            [locations] in try await locations.rideOptions()
+            [locations] in try await locations.rideOptions().firstOfEachID()
         }
         // The first on offer until the user picks another, and again when the one picked is no
         // longer offered (a reload after the backend changed them).
         guard canChangeRide else { return }
         let kept = selectedOption.flatMap { selected in rideOptions.first { $0.id == selected.id } }
-        selectedOption = kept ?? rideOptions.first
+        chosenOption = kept ?? rideOptions.first
     }
 
     /// Whether the drop-off and the option can change: not while a request is in flight or a ride
@@ -143,7 +153,6 @@ public final class NewRideViewModel {
             dropoffPicker = nil
             return
         }
-        if location != dropoff { bookingKey = UUID().uuidString }
         dropoff = location
         dropoffPicker = nil
     }
@@ -151,32 +160,46 @@ public final class NewRideViewModel {
     /// Chooses the kind of ride; does nothing unless ``canChangeRide``.
     public func chooseOption(_ option: RideOption) {
         guard canChangeRide else { return }
-        if option != selectedOption { bookingKey = UUID().uuidString }
-        selectedOption = option
+        chosenOption = option
     }
 
     /// Asks for the ride with the session's Bearer token and returns when the request has ended;
-    /// waits for pickup on success. A request sent again after a cancel or a failure is the same
-    /// booking (``RideRequest/idempotencyKey``): a backend that had booked it answers with that
-    /// ride instead of booking another. A rejected token signs the user out. Does nothing unless
-    /// ``canRequest``. Cancelling the calling task, or ``cancelRequest()``, cancels the request and
-    /// goes back to `.choosing`.
+    /// waits for pickup on success. Every request until a ride is confirmed is the same booking
+    /// (``RideRequest/idempotencyKey``), so a request cancelled or lost in flight is never booked
+    /// twice: sent again, the backend answers the ride it booked; changed (another drop-off or
+    /// option) after the backend booked the first, the backend refuses it and the model asks for
+    /// the first again, and shows the ride that was booked, its drop-off and option with it. A
+    /// rejected token signs the user out. Does nothing unless ``canRequest``. Cancelling the
+    /// calling task, or ``cancelRequest()``, cancels the request and goes back to `.choosing`.
     public func requestRide() async {
         guard canRequest, let dropoff, let option = selectedOption else { return }
         state = .requesting
-        let rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option, idempotencyKey: bookingKey)
-        let result = await submission.run { [rides, session] () throws(RideError) in
-            try await rides.requestRide(rideRequest, session: session.remoteSession)
+        var rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option, idempotencyKey: bookingKey)
+        var result = await send(rideRequest)
+        if case .failure(.bookedEarlier) = result, let earlier = unconfirmed {
+            rideRequest = earlier
+            result = await send(earlier)
         }
         switch result {
         case .success(let ride):
             state = .waitingForPickup(ride)
+            (self.dropoff, chosenOption) = (ride.request.dropoff, ride.request.option)
             bookingKey = UUID().uuidString
+            unconfirmed = nil
         case nil:
+            unconfirmed = rideRequest
             state = .choosing
         case .failure(let error):
+            if case .unavailable = error { unconfirmed = rideRequest }
             state = .failed(error)
             if error == .sessionExpired { onSessionExpired() }
+        }
+    }
+
+    /// Sends `request`; `nil` when it was cancelled.
+    private func send(_ request: RideRequest) async -> Result<Ride, RideError>? {
+        await submission.run { [rides, session] () throws(RideError) in
+            try await rides.requestRide(request, session: session.remoteSession)
         }
     }
 

@@ -21,6 +21,22 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
         self.failure = failure
     }
 
+    /// Rides that never answer, until the request is cancelled: to preview a request in flight
+    /// (the activity and the Cancel button). Everything else answers as usual.
+    ///
+    /// ```swift
+    /// let requesting = NewRideViewModel(
+    ///     locations: PreviewKooberService.stillRequesting, rides: PreviewKooberService.stillRequesting,
+    ///     pickup: PreviewKooberService.places[0], session: PreviewKooberService.session, onSessionExpired: {})
+    /// ```
+    public static let stillRequesting = PreviewKooberService(answersRides: false)
+
+    private var answersRides = true
+
+    private init(answersRides: Bool) {
+        self.answersRides = answersRides
+    }
+
     /// The sample user, signed in.
     public static let session = UserSession(
         profile: UserProfile(
@@ -70,9 +86,12 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
         return Self.rideOptions
     }
 
-    /// A ride five minutes away.
+    /// A ride five minutes away; with ``stillRequesting``, no answer until the request is cancelled.
     public func requestRide(_ request: RideRequest, session: RemoteUserSession) async throws(RideError) -> Ride {
         if let failure { throw .unavailable(failure) }
+        while !answersRides {
+            do { try await Task.sleep(for: .seconds(3600)) } catch { throw .unavailable(.cancelled) }
+        }
         return Ride(id: "ride-preview", status: "requested", etaMinutes: 5, request: request)
     }
 }

@@ -22,7 +22,9 @@ public final class ProductDetailsViewModel<Image: Sendable> {
     public private(set) var badge: Badge?
     /// Why the user's offers could not be loaded, when they could not; the details show without a badge.
     public private(set) var offersFailure: ListingsError?
-    /// The product's image, as the pipeline makes it: loaded once the details are.
+    /// The product's image, as the pipeline makes it: loaded once the details are, and failed
+    /// with their error when the details fail with no image shown (there is no image to load), so
+    /// a screen shows a placeholder rather than wait.
     public private(set) var image: LoadState<Image, ListingsError> = .idle
 
     /// The product shown.
@@ -64,7 +66,10 @@ public final class ProductDetailsViewModel<Image: Sendable> {
     /// it replaced (see `LoadState`).
     public func load() async {
         await detailLoads.run(\.state, on: self, failure: ListingsError.init) { try await self.loadDetails() }
-        guard case .loaded(let details) = state else { return }
+        guard case .loaded(let details) = state else {
+            if let failure = state.failure, image.value == nil { image = .failed(failure, previous: nil) }
+            return
+        }
         if let cached = images.cachedImage(for: details.product.imageKey, maxPixelSize: maxPixelSize) {
             image = .loaded(cached)
             return

@@ -16,6 +16,9 @@ public struct PreviewListingsService: ListingsService {
     public var offersByUser: [String: UserOffers]
     /// When set, every call fails with it, to preview an error screen.
     public var failure: NetworkError?
+    /// When set, only the offers fail with it: products with no badge, and the offers' failure
+    /// beside them (`PreviewListingsService(offersFailure: .offline)`).
+    public var offersFailure: NetworkError?
 
     /// Creates a ``PreviewListingsService``.
     ///
@@ -23,13 +26,16 @@ public struct PreviewListingsService: ListingsService {
     ///   - details: the products to answer; four by default.
     ///   - offersByUser: each user's offers and badge rules; users 1 to 4 by default.
     ///   - failure: when set, every call fails with it.
+    ///   - offersFailure: when set, the offers alone fail with it.
     public init(
         details: [ProductDetails] = PreviewListingsService.sampleDetails,
-        offersByUser: [String: UserOffers] = PreviewListingsService.sampleOffersByUser, failure: NetworkError? = nil
+        offersByUser: [String: UserOffers] = PreviewListingsService.sampleOffersByUser, failure: NetworkError? = nil,
+        offersFailure: NetworkError? = nil
     ) {
         self.details = details
         self.offersByUser = offersByUser
         self.failure = failure
+        self.offersFailure = offersFailure
     }
 
     /// Every product, without its information sections.
@@ -47,7 +53,7 @@ public struct PreviewListingsService: ListingsService {
 
     /// The user's entry of ``offersByUser``; ``ListingsError/userNotFound(_:)`` for another id.
     public func offers(userID: String) async throws -> UserOffers {
-        if let failure { throw failure }
+        if let failure = failure ?? offersFailure { throw failure }
         guard let offers = offersByUser[userID] else { throw ListingsError.userNotFound(userID) }
         return offers
     }

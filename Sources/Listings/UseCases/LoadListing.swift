@@ -75,11 +75,6 @@ public struct LoadListing: Sendable {
     ///
     /// - Throws: ``ListingsError`` when the products cannot be loaded; a failure of the offers only
     ///   loses the badges.
-    private func offers(of userID: String?) async throws -> UserOffers {
-        guard let userID else { return .none }
-        return try await service.offers(userID: userID)
-    }
-
     public func callAsFunction(userID: String?) async throws(ListingsError) -> Listing {
         async let products = service.products()
         async let offers = offers(of: userID)
@@ -100,11 +95,17 @@ public struct LoadListing: Sendable {
             failure = ListingsError(error)
         }
         return Listing(
-            products: loadedProducts.map { product in
+            products: loadedProducts.firstOfEachID().map { product in
                 ListedProduct(
                     product: product,
                     badge: BadgeRule.badge(for: product, offers: userOffers.offers, badges: userOffers.badges))
             },
             offers: userOffers.offers, offersFailure: failure)
+    }
+
+    /// The user's offers; none, and nothing asked, without a user.
+    private func offers(of userID: String?) async throws -> UserOffers {
+        guard let userID else { return .none }
+        return try await service.offers(userID: userID)
     }
 }

@@ -25,8 +25,11 @@ public final class DrawDetailViewModel {
     /// Newest first, as the results list shows them: read each time, so a detail made by
     /// ``ResultsViewModel/detail(for:)`` before the draws arrived (a restored path, a deep link)
     /// or before a refresh shows the draws the list has now.
-    private var draws: [Draw] { source() }
-    @ObservationIgnored private let source: @MainActor () -> [Draw]
+    private var draws: [Draw] { results?.draws ?? fixedDraws }
+    /// The list whose draws it shows, when ``ResultsViewModel/detail(for:)`` made it.
+    @ObservationIgnored private weak var results: ResultsViewModel?
+    /// The draws it was given, newest first, when made from values.
+    @ObservationIgnored private let fixedDraws: [Draw]
     @ObservationIgnored private let moved: ((Draw.ID?, Draw.ID) -> Void)?
 
     /// Creates a ``DrawDetailViewModel``.
@@ -39,33 +42,54 @@ public final class DrawDetailViewModel {
     /// - Parameters:
     ///   - draws: the published draws, in any order.
     ///   - drawID: the draw to show first; the latest when `nil`.
-    public convenience init(draws: [Draw], drawID: Draw.ID? = nil) {
-        let sorted = draws.sorted(by: Draw.newestFirst)
-        self.init(draws: { sorted }, drawID: drawID, moved: nil)
+    public init(draws: [Draw], drawID: Draw.ID? = nil) {
+        self.fixedDraws = draws.sorted(by: Draw.newestFirst)
+        self.drawID = drawID
+        self.moved = nil
     }
 
-    /// A detail over draws read from `draws` each time, newest first.
-    init(
-        draws: @escaping @MainActor () -> [Draw], drawID: Draw.ID?,
-        moved: ((_ from: Draw.ID?, _ to: Draw.ID) -> Void)?
-    ) {
-        self.source = draws
+    /// A detail over the draws `results` has each time, which writes its moves with `moved`.
+    init(results: ResultsViewModel, drawID: Draw.ID?, moved: @escaping (_ from: Draw.ID?, _ to: Draw.ID) -> Void) {
+        self.results = results
+        self.fixedDraws = []
         self.drawID = drawID
         self.moved = moved
     }
 
-    /// The draw on screen, or why there is none.
-    public var shown: Result<Draw, LottoError> {
-        Result { () throws(LottoError) in try Draw.find(drawID, in: draws) }
+    /// Whether the draws it shows are still to come: a detail made by
+    /// ``ResultsViewModel/detail(for:)`` before the list loaded (a restored path, a deep link)
+    /// waits for it, and says so here rather than with a ``failure``.
+    ///
+    /// ```swift
+    /// if detail.isWaitingForDraws { ProgressView() } else if let draw = detail.draw { DrawView(draw) }
+    /// ```
+    public var isWaitingForDraws: Bool {
+        guard let results, results.draws.isEmpty else { return false }
+        return results.state == .idle || results.state.isLoading
     }
 
-    /// The draw on screen; `nil` when ``failure`` says why not.
+    /// Loads the list's draws when this detail waits for them and no load is under way: the
+    /// `.task` of a detail reached first (a deep link). Nothing for a detail made from values, or
+    /// once the draws are there.
+    public func load() async {
+        guard let results, results.draws.isEmpty, !results.state.isLoading else { return }
+        await results.load()
+    }
+
+    /// The draw on screen, or why there is none.
+    public var shown: Result<Draw, LottoError> {
+        if let results, results.draws.isEmpty, let error = results.state.failure { return .failure(error) }
+        return Result { () throws(LottoError) in try Draw.find(drawID, in: draws) }
+    }
+
+    /// The draw on screen; `nil` when ``failure`` says why not, or while ``isWaitingForDraws``.
     public var draw: Draw? { try? shown.get() }
 
     /// Why no draw is on screen: ``LottoError/drawNotFound(_:)`` for an unknown id,
-    /// ``LottoError/noDraws`` when nothing is published.
+    /// ``LottoError/noDraws`` when nothing is published, or the list's own failure (offline, say)
+    /// when its draws could not be loaded; `nil` while ``isWaitingForDraws``.
     public var failure: LottoError? {
-        guard case .failure(let error) = shown else { return nil }
+        guard !isWaitingForDraws, case .failure(let error) = shown else { return nil }
         return error
     }
 

@@ -10,6 +10,9 @@ public final class QuickPickViewModel {
     public var drawID: String? { draw?.id }
     /// The picked lines, each checked against ``draw``.
     public private(set) var lines: [TicketCheck] = []
+    /// Why the last ``pick(count:draws:)`` picked nothing: ``LottoError/noDraws`` when there was no
+    /// draw to check against. `nil` after a pick that worked.
+    public private(set) var failure: LottoError?
     /// Not observed: drawing from it changes no screen (the lines do).
     @ObservationIgnored private var generator: any RandomNumberGenerator
 
@@ -20,11 +23,27 @@ public final class QuickPickViewModel {
         self.generator = generator
     }
 
-    /// Replaces the lines with `count` new ones checked against the newest of `draws`.
-    public func pick(count: Int, draws: [Draw]) throws(LottoError) {
-        let latest = try Draw.find(nil, in: draws)
+    /// Replaces the lines with `count` new ones checked against the newest of `draws`; with no
+    /// draw, keeps the lines and sets ``failure``.
+    ///
+    /// ```swift
+    /// quickPick.pick(count: 5, draws: results.draws)
+    /// if let failure = quickPick.failure { Text(failure.localizedDescription) }
+    /// ```
+    /// - Returns: whether lines were picked.
+    @discardableResult
+    public func pick(count: Int, draws: [Draw]) -> Bool {
+        let latest: Draw
+        do throws(LottoError) {
+            latest = try Draw.find(nil, in: draws)
+        } catch {
+            failure = error
+            return false
+        }
         let checker = TicketChecker(draw: latest)
         draw = latest
         lines = QuickPick.lines(count: count, using: &generator).map { checker.check($0) }
+        failure = nil
+        return true
     }
 }

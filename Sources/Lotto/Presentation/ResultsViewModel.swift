@@ -75,8 +75,7 @@ public final class ResultsViewModel {
     /// have, the detail's ``DrawDetailViewModel/failure`` says why it shows no draw; once they
     /// load, the same detail shows its draw.
     public func detail(for id: Draw.ID) -> DrawDetailViewModel {
-        DrawDetailViewModel(draws: { [weak self] in self?.draws ?? [] }, drawID: id) {
-            [weak self] from, to in
+        DrawDetailViewModel(results: self, drawID: id) { [weak self] from, to in
             guard let self, let from, let index = path.lastIndex(of: from) else { return }
             path[index] = to
         }

@@ -9,6 +9,9 @@ public final class ConfirmationViewModel {
     /// Why the last ``logout()`` failed (the pilot could not be deleted); `nil` before and after
     /// one that worked. The screen stays, and shows it.
     public private(set) var error: PilotRegistrationError?
+    /// Whether a ``logout()`` is under way: disable the button while it is, though a second tap
+    /// does nothing anyway.
+    public private(set) var isLoggingOut = false
     private let store: any PilotStore
     /// Called after ``logout()`` deleted the pilot: the app's own step (analytics, its own
     /// navigation). Inside a ``PilotRegistrationFlow`` the flow goes back to the form whatever
@@ -35,15 +38,19 @@ public final class ConfirmationViewModel {
     public var aircraft: [String] { pilot.license.aircraft }
 
     /// Deletes the registered pilot and returns to the form; when it cannot be deleted, ``error``
-    /// says why and the screen stays.
+    /// says why and the screen stays. A logout while one is under way (a double tap) does
+    /// nothing and returns `false`: the pilot is deleted, and the app told, once.
     ///
     /// ```swift
-    /// Button("Log out") { Task { await confirmation.logout() } }
+    /// Button("Log out") { Task { await confirmation.logout() } }.disabled(confirmation.isLoggingOut)
     /// if let error = confirmation.error { Text(error.localizedDescription) }
     /// ```
-    /// - Returns: whether the pilot was deleted.
+    /// - Returns: whether this call deleted the pilot.
     @discardableResult
     public func logout() async -> Bool {
+        guard !isLoggingOut else { return false }
+        isLoggingOut = true
+        defer { isLoggingOut = false }
         do {
             try store.delete()
         } catch {

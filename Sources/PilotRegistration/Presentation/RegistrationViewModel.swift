@@ -24,6 +24,33 @@ public final class RegistrationViewModel {
     /// The license type, typed or picked from ``licenses``.
     public var licenseType = "" { didSet { edited.insert(.license) } }
 
+    /// A field's text by its name (the license's is ``licenseType``), so a form is drawn from
+    /// `RegistrationField.allCases` in order, as Koober's forms are:
+    ///
+    /// ```swift
+    /// ForEach([RegistrationField.name, .password, .verification], id: \.self) { field in
+    ///     SecureField(field.title, text: $form[field])
+    /// }
+    /// ```
+    public subscript(field: RegistrationField) -> String {
+        get {
+            switch field {
+            case .name: name
+            case .password: password
+            case .verification: verification
+            case .license: licenseType
+            }
+        }
+        set {
+            switch field {
+            case .name: name = newValue
+            case .password: password = newValue
+            case .verification: verification = newValue
+            case .license: licenseType = newValue
+            }
+        }
+    }
+
     /// The licenses the form offers: `.idle` until ``loadLicenses()`` is first called.
     public private(set) var licenses: LoadState<[License], PilotRegistrationError> = .idle
     /// Why the last register could not save the pilot, if it could not.
@@ -105,7 +132,7 @@ public final class RegistrationViewModel {
             }
         }
         await loads.run(\.licenses, on: self, failure: PilotRegistrationError.init(licenses:)) {
-            [licensesService] in try await licensesService.loadLicenses()
+            [licensesService] in try await licensesService.loadLicenses().firstOfEachID()
         }
     }
 
