@@ -100,17 +100,13 @@ package struct StubMapping: Sendable {
         _ = try mapping.fields("metadata")
         // Written by WireMock's recorder; the order here is the files' and the newest wins.
         _ = try mapping.int("insertionIndex", in: 0...Int(Int32.max))
-        guard let request = try mapping.fields("request") else {
-            throw .field(mapping.child("request"), "a stub says which requests it matches")
-        }
-        // Without one, WireMock answers 200 with no body.
-        let response: Fields
-        if let given = try mapping.fields("response") {
-            response = given
-        } else {
-            response = try Fields(.object([:]), path: mapping.child("response"))
-        }
+        // What a stub leaves out WireMock fills in, as its JSON then shows: no request matches
+        // every request (any method), and no response answers 200 with no body.
         var stored = mapping.object
+        if stored["request"] == nil { stored["request"] = .object(["method": .string("ANY")]) }
+        if stored["response"] == nil { stored["response"] = .object(["status": .number(200)]) }
+        let request = try mapping.fields("request") ?? Fields.empty(at: mapping.child("request"))
+        let response = try mapping.fields("response") ?? Fields.empty(at: mapping.child("response"))
         stored["id"] = .string(id)
         stored["uuid"] = nil
         var scenario: [String: String] = [:]
@@ -165,12 +161,21 @@ struct Fields {
     let object: [String: JSONValue]
     let path: String
 
+    /// No fields, at `path`: what a stub leaves out.
+    static func empty(at path: String) -> Fields {
+        Fields(object: [:], path: path)
+    }
+
+    private init(object: [String: JSONValue], path: String) {
+        self.object = object
+        self.path = path
+    }
+
     init(_ json: JSONValue, path: String) throws(StubError) {
         guard case .object(let object) = json else {
             throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
         }
-        self.object = object
-        self.path = path
+        self.init(object: object, path: path)
     }
 
     /// The path of the member `key`: `request.method`.

@@ -21,10 +21,14 @@ struct Admin: Sendable {
     struct AdminError: Error {
         var status: HTTPResponse.Status
         var message: String
+        /// What failed, as WireMock's `source.pointer` names it, for an error that is not a
+        /// stub's field (`since`).
+        var pointer: String?
 
-        init(status: HTTPResponse.Status, message: String) {
+        init(status: HTTPResponse.Status, message: String, pointer: String? = nil) {
             self.status = status
             self.message = message
+            self.pointer = pointer
         }
 
         /// A stub refused, with the status it names.
@@ -37,7 +41,10 @@ struct Admin: Sendable {
         /// "title": …}]` (the code and the pointer for a refused field).
         var body: Body {
             var item = Body.Item(title: message, detail: message)
-            if status.code == 422, let colon = message.range(of: ": "),
+            if let pointer {
+                item.code = 10
+                item.source = ["pointer": pointer]
+            } else if status.code == 422, let colon = message.range(of: ": "),
                 !message[..<colon.lowerBound].contains(" ")
             {
                 item.code = 10
@@ -83,14 +90,18 @@ struct Admin: Sendable {
                 case "true": found = found.filter { !$0.wasMatched }
                 default: throw AdminError(status: .badRequest, message: "unmatched is true or false.")
                 }
-                if let text = query["limit"] {
-                    guard let limit = Int(text), limit >= 0 else {
-                        throw AdminError(status: .badRequest, message: "limit must be a whole number, 0 or more.")
+                if let stubID = query["matchingStub"] { found = found.filter { $0.stubID == stubID } }
+                if let text = query["since"] {
+                    guard let since = Self.date(text) else {
+                        throw AdminError(
+                            status: .badRequest, message: "\(text) is not a valid ISO8601 date", pointer: "since")
                     }
-                    found = Array(found.prefix(limit))
+                    found = found.filter { $0.loggedDate > since }
                 }
-                found = found.map(RequestJournal.decoded)
-                return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+                // The total is of what the query found, before the limit (WireMock's meta).
+                let total = found.count
+                found = Array(found.prefix(try Self.count("limit", in: query) ?? total))
+                return jsonAnswer(.ok, RequestList(requests: found.map(serveEvent), meta: .init(total: total)))
             case (.get, "requests unmatched"):
                 // WireMock's shape: the requests themselves, not the journal's entries.
                 let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
@@ -127,7 +138,7 @@ struct Admin: Sendable {
                 guard let entry = journal.keptEntries.first(where: { $0.id == id }) else {
                     throw AdminError(status: .notFound, message: "There is no request \(id ?? 0) in the journal.")
                 }
-                return jsonAnswer(.ok, RequestJournal.decoded(entry))
+                return jsonAnswer(.ok, serveEvent(entry))
             case (.post, "near-misses request"):
                 // The stubs nearest a request given as WireMock logs one: {"url", "method", "headers", "body"}.
                 guard let given = try? JSONDecoder().decode(GivenRequest.self, from: body) else {
@@ -226,8 +237,11 @@ struct Admin: Sendable {
                 journal.clear()
                 return jsonAnswer(.ok, [String: String]())
             case (.get, "mappings"):
-                let mappings = backend.stubs.mappings.map(\.json)
-                return jsonAnswer(.ok, MappingList(mappings: mappings, meta: .init(total: mappings.count)))
+                // Newest first, as WireMock lists them; `offset` and `limit` page through them.
+                let mappings = backend.stubs.mappings
+                let page = mappings.dropFirst(try Self.count("offset", in: query) ?? 0)
+                    .prefix(try Self.count("limit", in: query) ?? mappings.count)
+                return jsonAnswer(.ok, MappingList(mappings: page.map(\.json), meta: .init(total: mappings.count)))
             case (.post, "mappings"):
                 let mapping = try stub(body)
                 try stubbing { () throws(StubError) in try backend.stubs.add(mapping) }
@@ -502,6 +516,41 @@ struct Admin: Sendable {
     }
 
     /// The request pattern of `GET /__admin/requests`' query.
+    /// The whole number, 0 or more, of the query parameter `name` (one past `Int.max` is as
+    /// many as there are); `nil` when it is not given.
+    private static func count(_ name: String, in query: [String: String]) throws(AdminError) -> Int? {
+        guard let text = query[name] else { return nil }
+        let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+        guard let count = Int(text) ?? (digits ? Int.max : nil), count >= 0 else {
+            throw AdminError(status: .badRequest, message: "\(name) must be a whole number, 0 or more.", pointer: name)
+        }
+        return count
+    }
+
+    /// An ISO 8601 date and time, with or without fractional seconds (`2024-05-01T10:00:00Z`).
+    private static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)
+    }
+
+    /// A journal entry as WireMock's serve event shows it: its JSON body decoded, and the stub
+    /// that served it (its JSON now; its id alone once it is gone), or for a request nothing knew
+    /// WireMock's stand-in for "no stub", any method answered `404`.
+    private func serveEvent(_ entry: RequestJournal.Entry) -> RequestJournal.Entry {
+        var event = RequestJournal.decoded(entry)
+        if let stubID = entry.stubID {
+            event.stubMapping = backend.stubs.mapping(id: stubID)?.json ?? .object(["id": .string(stubID)])
+        } else if !entry.wasMatched {
+            event.stubMapping = .object([
+                "request": .object(["method": .string("ANY")]),
+                "response": .object(["status": .number(404), "fromConfiguredStub": .bool(false)]),
+            ])
+        }
+        return event
+    }
+
     private static func pattern(query: [String: String]) -> Data {
         let names = ["method", "url", "urlPath", "urlPattern", "urlPathPattern"]
         return JSONValue.object(query.filter { names.contains($0.key) }.mapValues(JSONValue.string)).data

@@ -345,11 +345,11 @@ struct BackendResponder: HTTPResponder {
         // What the journal keeps of the request: whether anything served it (a stub, a route, the
         // real backend; the others are listed as unmatched), why, and its near misses.
         let parsed = ParsedRequest(request.head, body: bodyData, budget: MatchBudget(configuration.matchBudget))
-        let recorder = { (matched: Bool, note: String?, nearMisses: NearMisses?) in
+        let recorder = { (matched: Bool, note: String?, nearMisses: NearMisses?, stubID: String?) in
             { (status: Int?, fault: JournalNote?) in
                 journal.record(
                     parsed, status: status, fault: fault?.rawValue, matched: matched, note: note,
-                    nearMisses: nearMisses)
+                    nearMisses: nearMisses, stubID: stubID)
             }
         }
         // A request that asks for a documented answer gets it from the document, with --proxy too:
@@ -363,7 +363,7 @@ struct BackendResponder: HTTPResponder {
         case .stub(let stub):
             // After the answer (or the fault that takes its place), never holding it.
             defer { send(stub.webhooks, for: parsed) }
-            let record = recorder(true, nil, nil)
+            let record = recorder(true, nil, nil, stub.id)
             if let cutShort = try await wait(configuration.latency, context: context, record: record) {
                 return cutShort
             }
@@ -371,7 +371,7 @@ struct BackendResponder: HTTPResponder {
         case .backend(let known, let why, let closest):
             (routed, note, nearMisses) = (known, why, closest)
         }
-        let record = recorder(routed, note, nearMisses)
+        let record = recorder(routed, note, nearMisses, nil)
         if let cutShort = try await wait(configuration.latency, context: context, record: record) {
             return cutShort
         }

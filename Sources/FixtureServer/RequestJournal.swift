@@ -18,8 +18,8 @@ public final class RequestJournal: Sendable {
             /// Each field's value; a field sent more than once, its values joined by `, `.
             public var headers: [String: String]
             /// The values of each field sent more than once, one by one, as a search matches them
-            /// (a value may hold a comma); not part of the entry's JSON.
-            package var repeatedFields: [String: [String]]? = nil
+            /// (a value may hold a comma); in the entry's JSON they are the field's value, a list.
+            public var repeatedFields: [String: [String]]?
             /// The body as text (UTF-8), absent when there was none: its first
             /// ``RequestJournal/bodyLimit`` bytes. A JSON body is kept as sent, or, when it holds
             /// a secret, written again with the secret redacted.
@@ -34,6 +34,65 @@ public final class RequestJournal: Sendable {
 
             enum CodingKeys: String, CodingKey {
                 case method, url, headers, body, jsonBody, bodyBytes, bodyTruncated
+            }
+
+            /// Each field's value, and a field sent more than once as the list of its values, as
+            /// WireMock logs them (`"x-a": ["1", "2"]`).
+            private var headersAsLogged: [String: JSONValue] {
+                headers.mapValues(JSONValue.string).merging(
+                    (repeatedFields ?? [:]).mapValues { .array($0.map(JSONValue.string)) }, uniquingKeysWith: { $1 })
+            }
+
+            public init(
+                method: String, url: String, headers: [String: String], repeatedFields: [String: [String]]? = nil,
+                body: String?, jsonBody: JSONValue?, bodyBytes: Int, bodyTruncated: Bool? = nil
+            ) {
+                self.method = method
+                self.url = url
+                self.headers = headers
+                self.repeatedFields = repeatedFields
+                self.body = body
+                self.jsonBody = jsonBody
+                self.bodyBytes = bodyBytes
+                self.bodyTruncated = bodyTruncated
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let logged = try container.decode([String: JSONValue].self, forKey: .headers)
+                var headers: [String: String] = [:]
+                var repeated: [String: [String]] = [:]
+                for (name, value) in logged {
+                    switch value {
+                    case .string(let text): headers[name] = text
+                    case .array(let values):
+                        let texts = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+                        headers[name] = texts.joined(separator: ", ")
+                        repeated[name] = texts
+                    default:
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .headers, in: container, debugDescription: "\(name) is a string or a list of them")
+                    }
+                }
+                self.init(
+                    method: try container.decode(String.self, forKey: .method),
+                    url: try container.decode(String.self, forKey: .url), headers: headers,
+                    repeatedFields: repeated.isEmpty ? nil : repeated,
+                    body: try container.decodeIfPresent(String.self, forKey: .body),
+                    jsonBody: try container.decodeIfPresent(JSONValue.self, forKey: .jsonBody),
+                    bodyBytes: try container.decode(Int.self, forKey: .bodyBytes),
+                    bodyTruncated: try container.decodeIfPresent(Bool.self, forKey: .bodyTruncated))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(method, forKey: .method)
+                try container.encode(url, forKey: .url)
+                try container.encode(headersAsLogged, forKey: .headers)
+                try container.encodeIfPresent(body, forKey: .body)
+                try container.encodeIfPresent(jsonBody, forKey: .jsonBody)
+                try container.encode(bodyBytes, forKey: .bodyBytes)
+                try container.encodeIfPresent(bodyTruncated, forKey: .bodyTruncated)
             }
         }
 
@@ -54,12 +113,19 @@ public final class RequestJournal: Sendable {
         public var loggedDate: Date
         public var request: Request
         public var response: Response
+        /// The stub that served the request, as WireMock's serve events show it: the stub's JSON
+        /// (its id alone once it is gone), or for a request nothing knew WireMock's stand-in, any
+        /// method answered `404`. Set when the journal is read, absent for a route's answer.
+        public var stubMapping: JSONValue?
+
         /// For a request nothing knew, the stubs and routes closest to it, worked out as it came
         /// (`/__admin/requests/unmatched/near-misses`); not part of the entry's JSON.
         package var nearMisses: NearMisses? = nil
+        /// The id of the stub that served the request, if one did; not part of the entry's JSON.
+        package var stubID: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, wasMatched, note, loggedDate, request, response
+            case id, wasMatched, note, loggedDate, request, response, stubMapping
         }
     }
 
@@ -123,7 +189,7 @@ public final class RequestJournal: Sendable {
     /// the journal parse it once between them.
     func record(
         _ request: ParsedRequest, status: Int?, fault: String?, matched: Bool = true, note: String? = nil,
-        nearMisses: NearMisses? = nil, at date: Date = Date()
+        nearMisses: NearMisses? = nil, stubID: String? = nil, at date: Date = Date()
     ) {
         let body = request.body
         // A JSON body without a secret is kept as sent (a search's regular expression reads its
@@ -154,7 +220,7 @@ public final class RequestJournal: Sendable {
                 method: request.method, url: request.url, headers: headers,
                 repeatedFields: repeated.isEmpty ? nil : repeated, body: kept, jsonBody: nil, bodyBytes: body.count,
                 bodyTruncated: truncated ? true : nil),
-            response: .init(status: status, fault: fault), nearMisses: nearMisses)
+            response: .init(status: status, fault: fault), nearMisses: nearMisses, stubID: stubID)
         var size = Self.size(of: entry)
         // Room in the world's own budget first, then in the server's, reserved outside the lock:
         // making room there may take this journal's oldest entries, or another world's.

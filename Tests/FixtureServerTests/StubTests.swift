@@ -640,3 +640,77 @@ struct StubTests {
         }
     }
 }
+
+/// The admin API's lists and serve events as WireMock's clients read them.
+@Suite("The admin API as WireMock's")
+struct WireMockAdminTests {
+    typealias Backend = TestBackendTests
+
+    func withTeamServer(_ body: (RunningFixtureServer) async throws -> Void) async throws {
+        var backend = FixtureBackend.Configuration()
+        backend.embeddedBackends = false
+        try await withFixtureServer(backend: backend, body)
+    }
+
+    func add(_ server: RunningFixtureServer, _ json: String) async throws -> String {
+        let created = try await Backend.send(server, .post, "/__admin/mappings", json: json)
+        return try #require(created.json["id"] as? String)
+    }
+
+    @Test func stubsArePagedWithOffsetAndLimitAndTheTotalCountsThemAll() async throws {
+        try await withTeamServer { server in
+            for path in ["/a1", "/a2", "/a3"] {
+                _ = try await add(server, #"{"request": {"url": "\#(path)"}, "response": {"status": 200}}"#)
+            }
+            let page = try await Backend.send(server, .get, "/__admin/mappings?limit=1&offset=1")
+            let urls = (page.json["mappings"] as? [[String: Any]])?.compactMap {
+                ($0["request"] as? [String: Any])?["url"] as? String
+            }
+            #expect(urls == ["/a2"], "newest first, as WireMock lists them")
+            #expect((page.json["meta"] as? [String: Any])?["total"] as? Int == 3)
+            #expect(try await Backend.send(server, .get, "/__admin/mappings?limit=-1").status == 400)
+        }
+    }
+
+    @Test func aStubThatLeavesOutItsRequestOrResponseGetsWireMocksDefaults() async throws {
+        try await withTeamServer { server in
+            let empty = try await Backend.send(server, .post, "/__admin/mappings", json: "{}")
+            #expect(empty.status == 201)
+            #expect((empty.json["request"] as? [String: Any])?["method"] as? String == "ANY")
+            #expect((empty.json["response"] as? [String: Any])?["status"] as? Int == 200)
+            #expect(try await Backend.send(server, .delete, "/anything/at/all").status == 200)
+        }
+    }
+
+    @Test func servedRequestsAreFoundByStubAndDateAndTheTotalIsBeforeTheLimit() async throws {
+        try await withTeamServer { server in
+            let first = try await add(server, #"{"request": {"url": "/s1"}, "response": {"status": 201}}"#)
+            _ = try await add(server, #"{"request": {"url": "/s2"}, "response": {"status": 202}}"#)
+            for path in ["/s1", "/s2", "/s1", "/none"] { _ = try await Backend.send(server, .get, path) }
+
+            let byStub = try await Backend.send(server, .get, "/__admin/requests?matchingStub=\(first)")
+            let events = try #require(byStub.json["requests"] as? [[String: Any]])
+            #expect(events.count == 2)
+            #expect(events.allSatisfy { ($0["stubMapping"] as? [String: Any])?["id"] as? String == first })
+
+            let limited = try await Backend.send(server, .get, "/__admin/requests?limit=1")
+            #expect((limited.json["requests"] as? [Any])?.count == 1)
+            #expect((limited.json["meta"] as? [String: Any])?["total"] as? Int == 4)
+            let unmatched = try #require((limited.json["requests"] as? [[String: Any]])?.first)
+            let standIn = unmatched["stubMapping"] as? [String: Any]
+            #expect((standIn?["response"] as? [String: Any])?["status"] as? Int == 404, "WireMock's stand-in")
+
+            #expect(
+                (try await Backend.send(server, .get, "/__admin/requests?since=2000-01-01T00:00:00Z").json["requests"]
+                    as? [Any])?.count == 4)
+            #expect(
+                (try await Backend.send(server, .get, "/__admin/requests?since=2999-01-01T00:00:00Z").json["requests"]
+                    as? [Any])?.count == 0)
+            let notADate = try await Backend.send(server, .get, "/__admin/requests?since=yesterday")
+            #expect(notADate.status == 400)
+            let error = (notADate.json["errors"] as? [[String: Any]])?.first
+            #expect(error?["title"] as? String == "yesterday is not a valid ISO8601 date")
+            #expect((error?["source"] as? [String: Any])?["pointer"] as? String == "since")
+        }
+    }
+}

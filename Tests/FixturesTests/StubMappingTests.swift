@@ -759,7 +759,6 @@ struct StubMappingTests {
     // MARK: Bad input
 
     @Test(arguments: [
-        (#"{"response": {}}"#, "request: a stub says which requests it matches"),
         (
             #"{"request": {"bodyPatterns": [{"startsWith": "x"}]}, "response": {}}"#,
             "request.bodyPatterns[0]: startsWith is not a matcher"
