@@ -1,4 +1,5 @@
 import AppsCore
+import Foundation
 import Testing
 
 @Suite("Money formatting")
@@ -11,6 +12,17 @@ struct MoneyFormatTests {
         ] as [(Int, String, Bool, String)])
     func formatsByCurrency(_ minor: Int, _ currency: String, _ dropsZero: Bool, _ expected: String) {
         #expect(MoneyFormat.format(minor, currency: currency, dropsZeroMinorUnits: dropsZero) == expected)
+    }
+
+    /// An app's reader sees amounts in their own locale's symbols and separators.
+    @Test func aLocaleWritesAmountsAsItsReadersReadThem() {
+        let german = Locale(identifier: "de_DE")
+        #expect(MoneyFormat.format(125_000, currency: "GBP", locale: german) == "1.250,00\u{a0}£")
+        #expect(
+            MoneyFormat.format(4_000_000_000, currency: "GBP", dropsZeroMinorUnits: true, locale: german)
+                == "40.000.000\u{a0}£")
+        #expect(MoneyFormat.format(125_050, currency: "GBP", locale: Locale(identifier: "en_GB")) == "£1,250.50")
+        #expect(MoneyFormat.format(1_234_567, currency: "JPY", locale: Locale(identifier: "en_US")) == "¥1,234,567")
     }
 }
 

@@ -16,6 +16,30 @@ struct NavigationTests {
         return (model, store)
     }
 
+    /// A second launch (a view that appeared again) made a new ride, losing a booked one, and
+    /// left a popped form behind a welcome screen.
+    @Test func launchingAgainKeepsWhatTheStoredSessionStillAgreesWith() async throws {
+        let rides = RideServicesFake()
+        let (signedIn, store) = try makeSUT(
+            session: johnny, newRide: NewRideSetup(pickup: operaHouse, locations: rides, rides: rides))
+        signedIn.launch()
+        let ride = try #require(signedIn.newRide)
+        signedIn.launch()
+        #expect(signedIn.newRide === ride)
+        try store.delete()
+        signedIn.launch()
+        #expect(signedIn.screen == .onboarding(.welcome), "the session went elsewhere")
+        #expect(signedIn.newRide == nil)
+
+        let (onboarding, _) = try makeSUT()
+        onboarding.launch()
+        onboarding.goToSignIn()
+        let form = try #require(onboarding.signInForm)
+        onboarding.launch()
+        #expect(onboarding.signInForm === form)
+        #expect(onboarding.screen == .onboarding(.signIn))
+    }
+
     @Test func givenARideSetupEverySignedInUserHasANewRide() async throws {
         let rides = RideServicesFake()
         let setup = NewRideSetup(pickup: operaHouse, locations: rides, rides: rides)

@@ -215,6 +215,27 @@ struct PresentationTests {
         #expect(flow.registration.licenses == .loaded([ppl, atpl]))
     }
 
+    /// A double tap on Register registered, then showed every field's problem on the emptied form.
+    @Test func aSecondRegisterOnTheFormJustEmptiedDoesNothing() async throws {
+        let flow = try makeFlow()
+        await flow.launch()
+        fillValidForm(flow.registration)
+        #expect(flow.registration.register() != nil)
+        #expect(flow.registration.register() == nil)
+        #expect(flow.registration.errors.isEmpty)
+        flow.registration.name = "Bo"
+        #expect(flow.registration.register() == nil)
+        #expect(!flow.registration.errors.isEmpty, "typed again: a register is checked again")
+    }
+
+    @Test func launchingAgainKeepsTheConfirmationsModel() async throws {
+        let flow = try makeFlow(store: try memoryStore(Pilot(name: "Ann", license: ppl)))
+        await flow.launch()
+        let confirmation = try #require(flow.confirmation)
+        await flow.launch()
+        #expect(flow.confirmation === confirmation)
+    }
+
     /// A double tap on Log out deleted twice and told the flow and the app twice.
     @Test func aSecondLogoutWhileOneIsUnderWayDoesNothing() async throws {
         let pilot = Pilot(name: "Ann", license: ppl)

@@ -469,7 +469,7 @@ final class KooberUI: TerminalView {
         }
         for option in ride.rideOptions {
             let chosen = option.id == ride.selectedOption?.id
-            let label = " \(option.name.terminalSafe) \(option.seats)p £\(option.baseFarePence / 100) "
+            let label = " \(option.name.terminalSafe) \(option.seats)p \(option.formattedBaseFare) "
             if column + label.terminalColumns > area.maxX {
                 optionRow += 1
                 column = area.x + 10

@@ -132,9 +132,9 @@ public final class LoginPresenter {
         let title: String
         var failure: AuthError?
         switch phase {
-        case .idle: title = text("Button.login")
-        case .loading: title = text("Button.cancel")
-        case .failed(let error): (title, failure) = (text("Button.tryAgain"), error)
+        case .idle: title = LoginViewState.Button.loginTitle
+        case .loading: title = LoginViewState.Button.cancelTitle
+        case .failed(let error): (title, failure) = (LoginViewState.Button.tryAgainTitle, error)
         }
         return LoginViewState(
             email: .init(text: email, border: border(edited: emailEdited, valid: emailValid)),

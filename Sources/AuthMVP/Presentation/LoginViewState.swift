@@ -53,6 +53,14 @@ public struct LoginViewState: Equatable, Sendable {
             self.title = title
             self.isEnabled = isEnabled
         }
+
+        /// `Login`, from the module's strings: the title of a Login button that never turns into
+        /// Cancel (``LoginPresenter/startLogin()``, with a Cancel button of the screen's own).
+        public static var loginTitle: String { text("Button.login") }
+        /// `Cancel`, from the module's strings: the title of a screen's own Cancel button.
+        public static var cancelTitle: String { text("Button.cancel") }
+        /// `Try again`, from the module's strings.
+        public static var tryAgainTitle: String { text("Button.tryAgain") }
     }
 
     /// The email field.
@@ -91,7 +99,7 @@ public struct LoginViewState: Equatable, Sendable {
     /// The screen before anything was typed: untouched fields, a disabled Login button.
     public static let initial = LoginViewState(
         email: Field(text: "", border: .untouched), password: Field(text: "", border: .untouched),
-        button: Button(title: text("Button.login"), isEnabled: false), isActivityVisible: false, error: "")
+        button: Button(title: Button.loginTitle, isEnabled: false), isActivityVisible: false, error: "")
 }
 
 /// The login screen's text fields, for code that treats them alike (focus, accessibility).

@@ -110,6 +110,17 @@ public struct RideOption: Hashable, Sendable, Identifiable, Codable {
     /// The fare before distance, in pence.
     public let baseFarePence: Int
 
+    /// The base fare in pounds, as a ride list shows it: `£5`, `£12.50`. The same on every
+    /// machine; ``formattedBaseFare(locale:)`` writes it as the user reads amounts.
+    public var formattedBaseFare: String {
+        MoneyFormat.format(baseFarePence, currency: "GBP", dropsZeroMinorUnits: true)
+    }
+
+    /// The base fare in `locale`'s symbols and separators: `option.formattedBaseFare(locale: .current)`.
+    public func formattedBaseFare(locale: Locale) -> String {
+        MoneyFormat.format(baseFarePence, currency: "GBP", dropsZeroMinorUnits: true, locale: locale)
+    }
+
     /// Creates a ``RideOption``.
     ///
     /// - Parameters:

@@ -70,18 +70,23 @@ public final class KooberAppModel {
     }
 
     /// Reads the stored session: ``screen`` becomes `.signedIn` when there is one, the welcome screen
-    /// otherwise (and when the stored session cannot be read, with ``error`` saying why).
+    /// otherwise (and when the stored session cannot be read, with ``error`` saying why). Called
+    /// again (a view that appears again, a scene that reconnects), it changes nothing the stored
+    /// session still agrees with: the signed-in user keeps their ride, onboarding its form.
     public func launch() {
         do {
-            if let session = try store.load() {
-                signedIn(session)
-            } else {
-                screen = .onboarding(.welcome)
+            let stored = try store.load()
+            switch (stored, screen) {
+            case (let session?, .signedIn(let shown)) where session == shown: return
+            case (nil, .onboarding): return
+            case (let session?, _): signedIn(session)
+            case (nil, _):
+                showWelcome()
                 error = nil
             }
         } catch {
+            showWelcome()
             self.error = KooberError(storage: error)
-            screen = .onboarding(.welcome)
         }
     }
 
@@ -209,14 +214,22 @@ public final class KooberAppModel {
 
     /// Forgets the session and returns to the welcome screen; a ride request in flight is cancelled.
     public func signOut() {
-        newRide?.cancelRequest()
-        newRide = nil
+        showWelcome()
         do {
             try store.delete()
             error = nil
         } catch {
             self.error = KooberError(storage: error)
         }
+    }
+
+    /// The welcome screen, and nothing of another: no ride (its request cancelled), no form.
+    private func showWelcome() {
+        newRide?.cancelRequest()
+        newRide = nil
+        shownSignInForm?.cancel()
+        shownSignUpForm?.cancel()
+        (shownSignInForm, shownSignUpForm) = (nil, nil)
         screen = .onboarding(.welcome)
     }
 

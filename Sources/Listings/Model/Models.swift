@@ -1,3 +1,5 @@
+import Foundation
+
 /// A price in minor units, with what it was before a reduction.
 public struct Price: Hashable, Sendable, Codable {
     /// The ISO 4217 code: `GBP`.
@@ -20,10 +22,17 @@ public struct Price: Hashable, Sendable, Codable {
     }
 
     /// `£12.50 was £14.00`; `¥8,800`; the "was" part only when the original price is higher.
-    public var formatted: String {
-        let current = MoneyFormat.format(currentMinor, currency: currency)
+    /// Written the same on every machine; ``formatted(locale:)`` writes it as the user reads.
+    public var formatted: String { format(locale: nil) }
+
+    /// The price as ``formatted`` says it, in `locale`'s symbols and separators:
+    /// `price.formatted(locale: Locale(identifier: "de_DE"))` is `12,50 £ was 14,00 £`.
+    public func formatted(locale: Locale) -> String { format(locale: locale) }
+
+    private func format(locale: Locale?) -> String {
+        let current = MoneyFormat.format(currentMinor, currency: currency, locale: locale)
         guard let originalMinor, originalMinor > currentMinor else { return current }
-        return text("Price.reduced", current, MoneyFormat.format(originalMinor, currency: currency))
+        return text("Price.reduced", current, MoneyFormat.format(originalMinor, currency: currency, locale: locale))
     }
 }
 

@@ -35,12 +35,13 @@ public final class ListingsCoordinator<Image: Sendable> {
     /// path: each screen reloads from its `.task(id: userID)`.
     public var userID: String? {
         didSet {
-            listing?.userID = userID
+            listing.userID = userID
             for model in models.values { model.userID = userID }
         }
     }
-    /// The list's model, when the coordinator was made with one: its user is ``userID``.
-    public let listing: ListingViewModel?
+    /// The list's model: the one the coordinator was made with, or one of its own. Its user is
+    /// ``userID``.
+    public let listing: ListingViewModel
     /// The image pipeline every details screen shares.
     public let images: ImagePipeline<Image>
     /// The longest side the details screens ask their image for, in pixels; `nil` for as it is.
@@ -58,7 +59,8 @@ public final class ListingsCoordinator<Image: Sendable> {
     ///   - service: where the details screens' products and offers come from.
     ///   - userID: the user whose offers decide the badges; no badge without one. With a
     ///     `listing`, its user.
-    ///   - listing: the list's model, so that ``userID`` switches the list's user too.
+    ///   - listing: the list's model, so that ``userID`` switches the list's user too; by
+    ///     default one of the coordinator's own, for `userID`.
     ///   - images: the app's shared image pipeline.
     ///   - maxPixelSize: the longest side the details screens draw the image at, in pixels.
     public init(
@@ -67,7 +69,7 @@ public final class ListingsCoordinator<Image: Sendable> {
     ) {
         self.service = service
         self.userID = listing?.userID ?? userID
-        self.listing = listing
+        self.listing = listing ?? ListingViewModel(service: service, userID: userID)
         self.images = images
         self.maxPixelSize = maxPixelSize
     }
@@ -128,7 +130,8 @@ extension ListingsCoordinator where Image == Data {
     ///   - service: where the details screens' products, offers and images come from.
     ///   - userID: the user whose offers decide the badges; no badge without one. With a
     ///     `listing`, its user.
-    ///   - listing: the list's model, so that ``userID`` switches the list's user too.
+    ///   - listing: the list's model, so that ``userID`` switches the list's user too; by
+    ///     default one of the coordinator's own, for `userID`.
     ///   - images: the app's shared image loader; by default one over `service` for this coordinator.
     public convenience init(
         service: any ListingsService, userID: String? = nil, listing: ListingViewModel? = nil,

@@ -67,11 +67,12 @@ public final class PilotRegistrationFlow {
     }
 
     /// Shows the confirmation of a stored pilot, or else the form with its licenses loading; a
-    /// stored pilot that cannot be read shows ``Screen/error(_:)``.
+    /// stored pilot that cannot be read shows ``Screen/error(_:)``. Called again (a view that
+    /// appears again), a confirmation of the same pilot keeps its model.
     public func launch() async {
         do {
             if let pilot = try store.load() {
-                confirm(pilot)
+                if confirmation?.pilot != pilot { confirm(pilot) }
                 return
             }
         } catch {

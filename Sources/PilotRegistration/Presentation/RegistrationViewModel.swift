@@ -51,6 +51,9 @@ public final class RegistrationViewModel {
         }
     }
 
+    /// Whether the form was emptied by a registration that worked, and nothing was typed since.
+    @ObservationIgnored private var justRegistered = false
+
     /// The licenses the form offers: `.idle` until ``loadLicenses()`` is first called.
     public private(set) var licenses: LoadState<[License], PilotRegistrationError> = .idle
     /// Why the last register could not save the pilot, if it could not.
@@ -179,9 +182,11 @@ public final class RegistrationViewModel {
 
     /// Validates, saves the pilot (never the password), and forgets the password and its
     /// verification. Returns the pilot, or `nil` with ``errors`` or ``saveError`` set; a pilot
-    /// stored already is never replaced (``PilotRegistrationError/alreadyRegistered(_:)``).
+    /// stored already is never replaced (``PilotRegistrationError/alreadyRegistered(_:)``). A
+    /// second tap on the form it just emptied (a double tap) does nothing, and shows no problem.
     @discardableResult
     public func register() -> Pilot? {
+        guard !(justRegistered && edited.isEmpty) else { return nil }
         registerTapped = true
         saveError = nil
         guard isRegisterEnabled, let license = selectedLicense else { return nil }
@@ -198,6 +203,7 @@ public final class RegistrationViewModel {
             return nil
         }
         clear()
+        justRegistered = true
         flowOnRegistered(pilot)
         onRegistered(pilot)
         return pilot
@@ -209,6 +215,7 @@ public final class RegistrationViewModel {
         edited = []
         registerTapped = false
         saveError = nil
+        justRegistered = false
     }
 
     /// The field in words, role and problem included, for a screen reader that knows no roles (the
