@@ -76,3 +76,14 @@ struct ModelTests {
         #expect(Money(amountMinor: minor).description == expected)
     }
 }
+
+@Suite("A set of numbers as a collection")
+struct NumberSetCollectionTests {
+    @Test func itsNumbersAreReadByPositionInAscendingOrder() throws {
+        let set = NumberSet([44, 2, 23, 16, 52, 47].compactMap(LottoNumber.init))
+        #expect(set.map(\.value) == [2, 16, 23, 44, 47, 52])
+        #expect(set.indices.map { set[$0].value } == [2, 16, 23, 44, 47, 52])
+        #expect(set.last?.value == 52, "a collection from either end, as ForEach reads it")
+        #expect(NumberSet(bits: 0).isEmpty)
+    }
+}

@@ -12,6 +12,11 @@ public struct LottoNumber: Hashable, Comparable, Sendable, CustomStringConvertib
         self.value = value
     }
 
+    /// A number known to be in ``range``: a set bit of a ``NumberSet``.
+    fileprivate init(bit value: Int) {
+        self.value = value
+    }
+
     /// Orders balls by number.
     public static func < (lhs: LottoNumber, rhs: LottoNumber) -> Bool { lhs.value < rhs.value }
 
@@ -20,8 +25,9 @@ public struct LottoNumber: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 /// A set of lotto numbers as the bits of one 64-bit word (bit *n* for number *n*), so matching
-/// two sets is an `&` and a population count.
-public struct NumberSet: Hashable, Sendable, Sequence {
+/// two sets is an `&` and a population count. A collection of its numbers in ascending order, so a
+/// screen lists them as they are: `ForEach(draw.numbers, id: \.self) { Ball($0) }`.
+public struct NumberSet: Hashable, Sendable, RandomAccessCollection {
     /// Bit *n* set for number *n*; bits outside 1...59 are always clear.
     public let bits: UInt64
 
@@ -59,7 +65,21 @@ public struct NumberSet: Hashable, Sendable, Sequence {
             guard remaining != 0 else { return nil }
             let value = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            return LottoNumber(value)
+            return LottoNumber(bit: value)
         }
+    }
+
+    /// `0`: the smallest number's position.
+    public var startIndex: Int { 0 }
+    /// ``count``: one past the largest number's position.
+    public var endIndex: Int { count }
+
+    /// The number at `position`, counted from the smallest; like an array's, a position outside
+    /// `startIndex..<endIndex` stops the program.
+    public subscript(position: Int) -> LottoNumber {
+        precondition(indices.contains(position))
+        var remaining = bits
+        for _ in 0..<position { remaining &= remaining - 1 }
+        return LottoNumber(bit: remaining.trailingZeroBitCount)
     }
 }
