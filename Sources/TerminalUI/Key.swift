@@ -8,11 +8,17 @@ public enum Key: Hashable, Sendable {
     case help
     /// Ctrl with a letter: `.control("c")` is Ctrl-C.
     case control(Character)
+    /// Alt (Option on a Mac) with a key, which a terminal sends as Esc then the key in one write:
+    /// `.alt("b")` is Alt-B, `.alt("\u{7F}")` Alt-Backspace (readline's delete-word). Never the
+    /// Esc key: a screen that has no use for it does nothing.
+    case alt(Character)
     /// Text pasted in one piece (bracketed paste), newlines and all.
     case paste(String)
 
-    /// The keys in one read from a terminal in raw mode. An escape byte that does not start a known
-    /// sequence is the Esc key; unknown sequences are dropped whole.
+    /// The keys in one read from a terminal in raw mode. An escape byte followed in the same read
+    /// by a key that starts no sequence is that key with Alt; one that ends the read is the Esc
+    /// key; unknown sequences are dropped whole. Typed text is read in grapheme clusters: a
+    /// decomposed `é` or a ZWJ emoji is one `.character`.
     public static func parse(_ bytes: [UInt8]) -> [Key] {
         var reader = KeyReader()
         return reader.keys(from: bytes)
@@ -22,9 +28,28 @@ public enum Key: Hashable, Sendable {
     /// with the next bytes).
     static func parse(_ bytes: ArraySlice<UInt8>) -> (keys: [Key], pasteStart: Int?, incomplete: Int?) {
         var keys: [Key] = []
+        // Typed text waits here until a key that is not text, so it is split into grapheme
+        // clusters, not scalars.
+        var text = ""
+        func flushText() {
+            keys += text.map(Key.character)
+            text = ""
+        }
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
+            if byte >= 0x20, byte != 0x7F {
+                let end = index + utf8Length(byte)
+                // A character the read cut in two is finished by the next read.
+                guard end <= bytes.endIndex else {
+                    flushText()
+                    return (keys, nil, index)
+                }
+                if let scalar = String(validating: bytes[index..<end], as: UTF8.self) { text += scalar }
+                index = end
+                continue
+            }
+            flushText()
             switch byte {
             case 0x1B:
                 let (key, length) = escapeSequence(bytes[(index + 1)...])
@@ -37,18 +62,11 @@ public enum Key: Hashable, Sendable {
             case 0x09: keys.append(.tab)
             case 0x7F, 0x08: keys.append(.backspace)
             case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
-            case 0x00, 0x1C...0x1F: break
-            default:
-                let length = utf8Length(byte)
-                let end = min(bytes.endIndex, index + length)
-                if let text = String(validating: bytes[index..<end], as: UTF8.self) {
-                    keys += text.map(Key.character)
-                }
-                index = end
-                continue
+            default: break
             }
             index += 1
         }
+        flushText()
         return (keys, nil, nil)
     }
 
@@ -56,7 +74,7 @@ public enum Key: Hashable, Sendable {
     /// length of -1 when the bytes end inside the sequence. The start of a paste is `.paste("")`.
     private static func escapeSequence(_ rest: ArraySlice<UInt8>) -> (Key?, Int) {
         guard let first = rest.first else { return (.escape, 0) }
-        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "O") else { return (.escape, 0) }
+        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "O") else { return altKey(rest) }
         // CSI or SS3: parameters (digits and ';'), then one final byte.
         var length = 1
         for byte in rest.dropFirst() {
@@ -67,6 +85,24 @@ public enum Key: Hashable, Sendable {
             }
         }
         return (nil, -1)
+    }
+
+    /// Alt with the key that follows an escape byte: a character (`ESC b`), or Backspace
+    /// (`ESC DEL`); the Esc key when Esc follows (each its own key) or the byte is another control.
+    /// The length -1 asks for the next read when the character is cut in two.
+    private static func altKey(_ rest: ArraySlice<UInt8>) -> (Key?, Int) {
+        guard let first = rest.first else { return (.escape, 0) }
+        switch first {
+        case 0x7F, 0x08: return (.alt("\u{7F}"), 1)
+        case ..<0x20: return (.escape, 0)
+        default:
+            let length = utf8Length(first)
+            guard rest.count >= length else { return (nil, -1) }
+            guard let text = String(validating: rest.prefix(length), as: UTF8.self), let character = text.first else {
+                return (.escape, 0)
+            }
+            return (.alt(character), length)
+        }
     }
 
     private static func finalKey(_ byte: UInt8, parameters: String) -> Key? {

@@ -1,7 +1,9 @@
 /// A one-line text field's text and cursor, edited by keys as a shell's line editor is: ← → move,
 /// Home/End and Ctrl-A/Ctrl-E jump, Backspace and Delete remove at the cursor, Ctrl-U clears to the
-/// start, Ctrl-K to the end, Ctrl-W removes the word before the cursor, and a paste is inserted in
-/// one step. The text never grows past `limit` characters.
+/// start, Ctrl-K to the end, Ctrl-W and Alt-Backspace remove the word before the cursor, Alt-D the
+/// one after it, Alt-B and Alt-F move by words, and a paste is inserted in one step. Characters
+/// are grapheme clusters: a combining accent typed after its letter joins it, so one Backspace
+/// removes `é`. The text never grows past `limit` characters.
 ///
 /// ```swift
 /// var email = TextInput(limit: 254)
@@ -44,25 +46,50 @@ public struct TextInput: Hashable, Sendable {
             characters.removeSubrange(0..<cursor)
             cursor = 0
         case .control("k"): characters.removeSubrange(cursor...)
-        case .control("w"):
-            var start = cursor
-            while start > 0, characters[start - 1] == " " { start -= 1 }
-            while start > 0, characters[start - 1] != " " { start -= 1 }
+        case .control("w"), .alt("\u{7F}"):
+            let start = wordStart(before: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .alt("d"): characters.removeSubrange(cursor..<wordEnd(after: cursor))
+        case .alt("b"): cursor = wordStart(before: cursor)
+        case .alt("f"): cursor = wordEnd(after: cursor)
         default: return false
         }
         return true
     }
 
     /// Inserts text at the cursor, as much as the limit leaves room for, with line breaks and tabs
-    /// as spaces and other control characters left out.
+    /// as spaces and other control characters left out. What joins the character before the
+    /// cursor (a combining accent, the rest of a ZWJ emoji) becomes part of it.
     public mutating func insert(_ text: String) {
-        let room = limit - characters.count
-        guard room > 0 else { return }
-        let inserted = Array(Self.singleLine(text).prefix(room))
-        characters.insert(contentsOf: inserted, at: cursor)
-        cursor += inserted.count
+        let typed = Self.singleLine(text)
+        guard !typed.isEmpty else { return }
+        // Segmented again with what it touches, then kept only if it fits.
+        let before = Array(String(characters[..<cursor]) + String(typed))
+        let after = characters[cursor...]
+        guard before.count + after.count <= limit else {
+            let room = limit - characters.count
+            guard room > 0 else { return }
+            return insert(String(typed.prefix(room)))
+        }
+        characters = before + after
+        cursor = before.count
+    }
+
+    /// Where the word before `position` starts, spaces before the position skipped.
+    private func wordStart(before position: Int) -> Int {
+        var start = position
+        while start > 0, characters[start - 1] == " " { start -= 1 }
+        while start > 0, characters[start - 1] != " " { start -= 1 }
+        return start
+    }
+
+    /// Where the word after `position` ends, spaces after the position skipped.
+    private func wordEnd(after position: Int) -> Int {
+        var end = position
+        while end < characters.count, characters[end] == " " { end += 1 }
+        while end < characters.count, characters[end] != " " { end += 1 }
+        return end
     }
 
     /// Draws the field in `width` columns from `column` on `row`: the text scrolled so that the

@@ -412,6 +412,20 @@ struct InteractiveScreenTests {
         #expect(counted.started == counted.cancelled, "\(counted)")
     }
 
+    /// Alt-Backspace arrives as Esc then Backspace: it closed the picker and dropped the query.
+    @Test func kooberAltBackspaceInTheSearchDeletesAWordAndKeepsThePickerOpen() async throws {
+        let (_, session) = try kooberScreen()
+        await session.signInAsJohnny()
+        session.press(.character("d"))
+        _ = await session.showing("› Apple Store")
+        session.type("harbour bri")
+        _ = await session.showing("Where to? harbour bri")
+        // As a terminal sends Option-Delete: Esc then Backspace, in one write.
+        for key in Key.parse([0x1B, 0x7F]) { session.press(key) }
+        let edited = await session.showing("Where to? harbour ")
+        #expect(edited.text.contains("Where to?"), "still open")
+    }
+
     /// Typed quickly, `b`, ↓, Enter picks the second place with a b, not the second place of the
     /// list shown before the search; three keys typed in one breath send one search.
     @Test func kooberThePickerSearchesOncePerPauseAndKeysWaitForTheirList() async throws {

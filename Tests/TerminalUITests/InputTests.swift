@@ -35,6 +35,75 @@ struct KeyReaderTests {
     }
 }
 
+/// What Bubble Tea and readline users expect of Alt and of text that is more than one scalar.
+@Suite("Alt and grapheme clusters")
+struct AltAndGraphemeTests {
+    @Test func escapeThenAKeyInOneReadIsThatKeyWithAlt() {
+        #expect(Key.parse(Array("\u{1B}b\u{1B}\u{7F}\u{1B}é".utf8)) == [.alt("b"), .alt("\u{7F}"), .alt("é")])
+    }
+
+    @Test func escapeAloneOrBeforeAnotherEscapeOrAControlIsTheEscKey() {
+        #expect(Key.parse(Array("\u{1B}".utf8)) == [.escape])
+        #expect(Key.parse(Array("\u{1B}\u{1B}".utf8)) == [.escape, .escape])
+        #expect(Key.parse(Array("\u{1B}\r".utf8)) == [.escape, .enter])
+        #expect(Key.parse(Array("\u{1B}[A".utf8)) == [.up], "a sequence, not Alt-[")
+    }
+
+    @Test func aDecomposedAccentAndAZWJEmojiAreOneCharacterEach() {
+        let family = "👩\u{200D}👩\u{200D}👧"
+        #expect(
+            Key.parse(Array("cafe\u{301}\(family)!".utf8)) == [
+                .character("c"), .character("a"), .character("f"), .character("e\u{301}"),
+                .character(Character(family)),
+                .character("!"),
+            ])
+    }
+
+    @Test func aCharacterCutBetweenTwoReadsIsFinishedByTheNext() {
+        var reader = KeyReader()
+        let bytes = Array("é".utf8)
+        #expect(reader.keys(from: [bytes[0]]) == [])
+        #expect(reader.keys(from: [bytes[1]]) == [.character("é")])
+        #expect(reader.keys(from: [0x1B, bytes[0]]) == [])
+        #expect(reader.keys(from: [bytes[1]]) == [.alt("é")])
+    }
+
+    @Test func anAccentTypedAfterItsLetterJoinsItSoOneBackspaceRemovesBoth() {
+        var input = TextInput()
+        for key in [Key.character("c"), .character("a"), .character("f"), .character("e"), .character("\u{301}")] {
+            _ = input.handle(key)
+        }
+        #expect(input.text == "cafe\u{301}")
+        #expect(input.characters.count == 4)
+        _ = input.handle(.backspace)
+        #expect(input.text == "caf")
+    }
+
+    @Test func altBackspaceAltDAndAltBFEditByWordsAsReadlineDoes() {
+        var input = TextInput("drop off at opera house")
+        let edited = input.handle(.alt("\u{7F}"))
+        #expect(edited)
+        #expect(input.text == "drop off at opera ")
+        _ = input.handle(.alt("b"))
+        _ = input.handle(.alt("b"))
+        #expect(input.cursor == 9)
+        _ = input.handle(.alt("d"))
+        #expect(input.text == "drop off  opera ")
+        _ = input.handle(.alt("f"))
+        #expect(input.cursor == 15)
+        let unused = input.handle(.alt("x"))
+        #expect(!unused, "an Alt key with no edit is left to the screen")
+    }
+
+    @Test func theLimitCountsCharactersAfterTheyJoin() {
+        var input = TextInput("abc", limit: 3)
+        _ = input.handle(.character("\u{301}"))
+        #expect(input.text == "abc\u{301}", "the accent joins c: still three characters")
+        _ = input.handle(.character("d"))
+        #expect(input.text == "abc\u{301}")
+    }
+}
+
 @Suite("Text input")
 struct TextInputTests {
     func typed(_ text: String, _ keys: Key...) -> TextInput {
