@@ -97,6 +97,49 @@ struct InteractiveScreenTests {
         #expect(session.frame.text(row: 2) == "  Checked")
     }
 
+    /// Esc from a draw reached with ← put the list back on the draw first opened.
+    @Test func lottoEscReturnsTheListToTheDrawBeingRead() async throws {
+        let (_, session) = try lottoScreen()
+        _ = await session.showing("draw-14")
+        session.press(.enter, .left, .left)
+        _ = await session.showing("draw-12 · Sat 24 Jun 2023")
+        session.press(.escape)
+        let list = await session.frame { !$0.text.contains("older / newer draw") }
+        let selected = list.text.split(separator: "\n").first { $0.hasPrefix("› ") }
+        #expect(selected?.hasSuffix("draw-12") == true, "\(list.text)")
+    }
+
+    /// The results and the tickets each asked for the draws at start: two requests for one screen.
+    @Test func lottoAsksForTheDrawsOnceAtStartAndForTheTicketsWhenTheirTabShows() async throws {
+        let live = try RemoteLottoService(baseURL: Self.embeddedURL, httpClient: AppEnvironment.embeddedBackend())
+        let counted = CountingLotto(live: live)
+        let (ui, session) = try lottoScreen(service: counted)
+        _ = await session.showing("draw-14")
+        await ui.effects.idle()
+        #expect(counted.calls == ["draws"])
+        session.press(.tab)
+        _ = await session.showing("Checked")
+        await ui.effects.idle()
+        #expect(counted.calls == ["draws", "draws", "tickets"] || counted.calls == ["draws", "tickets", "draws"])
+        session.press(.backTab, .tab)
+        await ui.effects.idle()
+        #expect(counted.calls.count == 3, "shown again, not loaded again")
+    }
+
+    /// `r` on a loaded list sent the request and showed nothing for the whole wait.
+    @Test func lottoAReloadShowsItIsRunningAndKeepsTheList() async throws {
+        let live = try RemoteLottoService(baseURL: Self.embeddedURL, httpClient: AppEnvironment.embeddedBackend())
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let (ui, session) = try lottoScreen(service: HeldReloads(live: live, gate: gate))
+        _ = await session.showing("draw-14")
+        session.press(.character("r"))
+        let reloading = await session.showing("Reloading…")
+        #expect(reloading.text.contains("draw-14"), "the list stays")
+        open.finish()
+        _ = await session.frame { !$0.text.contains("Reloading…") }
+        await ui.effects.idle()
+    }
+
     @Test func lottoQuickPickDrawsANewLineOnAKey() async throws {
         let (ui, session) = try lottoScreen()
         _ = await session.showing("draw-14")
@@ -729,4 +772,48 @@ struct PausingClock: Clock {
         try await pause()
         try Task.checkCancellation()
     }
+}
+
+/// The Lotto backend, each call counted by what it asked for.
+final class CountingLotto: DrawsService, TicketsService {
+    let live: RemoteLottoService
+    private let asked = Locked<[String]>([])
+    var calls: [String] { asked.withLock { $0 } }
+
+    init(live: RemoteLottoService) {
+        self.live = live
+    }
+
+    func loadDraws() async throws -> Fetched<[Draw]> {
+        asked.withLock { $0.append("draws") }
+        return try await live.loadDraws()
+    }
+
+    func loadTickets() async throws -> Fetched<[Ticket]> {
+        asked.withLock { $0.append("tickets") }
+        return try await live.loadTickets()
+    }
+}
+
+/// The Lotto backend whose draws answer at once the first time, then only once `gate` ends.
+final class HeldReloads: DrawsService, TicketsService {
+    let live: RemoteLottoService
+    let gate: AsyncStream<Void>
+    private let loads = Locked(0)
+
+    init(live: RemoteLottoService, gate: AsyncStream<Void>) {
+        self.live = live
+        self.gate = gate
+    }
+
+    func loadDraws() async throws -> Fetched<[Draw]> {
+        let load = loads.withLock {
+            $0 += 1
+            return $0
+        }
+        if load > 1 { for await _ in gate {} }
+        return try await live.loadDraws()
+    }
+
+    func loadTickets() async throws -> Fetched<[Ticket]> { try await live.loadTickets() }
 }

@@ -30,8 +30,8 @@ final class LottoUI: TerminalView {
         results = ResultsViewModel(service: service)
         tickets = TicketsViewModel(draws: service, tickets: service)
         quickPick = QuickPickViewModel(generator: SeededGenerator(seed: seed))
+        // The tickets load when their tab is first shown: one request for the screen on show.
         effects.run { [results] in await results.load() }
-        effects.run { [tickets] in await tickets.load() }
     }
 
     private var publishedDraws: [Draw] { results.draws }
@@ -74,14 +74,19 @@ final class LottoUI: TerminalView {
             switch key {
             case .left, .character("h"): detail.showPrevious()
             case .right, .character("l"): detail.showNext()
-            case .escape, .backspace: results.path.removeLast()
+            case .escape, .backspace:
+                // Back on the list at the draw being read, wherever ← → took it.
+                if let shown = detail.drawID, let index = publishedDraws.firstIndex(where: { $0.id == shown }) {
+                    resultsList.selection = index
+                }
+                results.path.removeLast()
             default: break
             }
             return .handled
         }
         switch (tab, key) {
-        case (_, .tab): tab = tab.cycled(by: 1)
-        case (_, .backTab): tab = tab.cycled(by: -1)
+        case (_, .tab): show(tab.cycled(by: 1))
+        case (_, .backTab): show(tab.cycled(by: -1))
         case (.results, .enter):
             if let index = resultsList.selection(count: publishedDraws.count) {
                 results.showDraw(publishedDraws[index].id)
@@ -93,6 +98,12 @@ final class LottoUI: TerminalView {
         default: break
         }
         return .handled
+    }
+
+    /// Shows `next`, loading the tickets the first time their tab is shown.
+    private func show(_ next: Tab) {
+        tab = next
+        if next == .tickets, tickets.state == .idle { effects.run { [tickets] in await tickets.load() } }
     }
 
     /// `r`: loads again whatever this tab shows (the draws for the quick pick too).

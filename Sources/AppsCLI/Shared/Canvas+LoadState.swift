@@ -3,13 +3,22 @@ import Foundation
 import TerminalUI
 
 extension Canvas {
-    /// A screen's value (the one loaded last, also while it reloads); until there is one, a moving
+    /// A screen's value (the one loaded last, also while it reloads, with a moving `Reloading…`
+    /// on the row above the area); until there is one, a moving
     /// indicator with the time so far, or why it failed in red and that `r` tries again, wrapped in
     /// `area`.
     mutating func loaded<Value, Failure: Error>(_ state: LoadState<Value, Failure>, loading: String, in area: Rect)
         -> Value?
     {
-        if let value = state.value { return value }
+        if let value = state.value {
+            // A reload (`r`) keeps the list on screen and says it is running, on the row above it.
+            if state.isLoading {
+                let text = "Reloading…"
+                activity(
+                    text, id: "reload", row: area.y - 1, column: max(area.x, area.x + area.width - text.count - 12))
+            }
+            return value
+        }
         if let error = state.failure {
             let used = paragraph(error.localizedDescription.terminalSafe, in: area, style: CellStyle(foreground: .red))
             put("Press r to try again.", row: area.y + used + 1, column: area.x, maxWidth: area.width)
