@@ -20,7 +20,9 @@ public enum TerminalEvent: Sendable {
 /// was on every way out: a normal return, `exit`, and SIGINT, SIGTERM, SIGHUP or SIGQUIT (then the
 /// signal is raised again, so the process ends as it would have). A stop (Ctrl-Z, which
 /// ``suspend()`` sends, or SIGTSTP from outside) gives the terminal back first and takes it again
-/// on `fg`, as vim and less do.
+/// on `fg`, as vim and less do. Nothing is written while the terminal is given back, and the
+/// ``TerminalEvent/resumed`` that asks for the whole screen again comes only once the alternate
+/// screen is back: a redraw that raced it went to the normal screen and was left above the prompt.
 public final class RawTerminal {
     /// Why the terminal cannot be used.
     public struct NotATerminal: Error, CustomStringConvertible {
@@ -48,12 +50,20 @@ public final class RawTerminal {
         rawTerminal.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
         rawTerminal.c_cflag |= tcflag_t(CS8)
         for number in terminalSignals { signal(number, restoreAndRaise) }
+        var resumePipe: [Int32] = [-1, -1]
+        if pipe(&resumePipe) == 0 { (resumeReader, resumeWriter) = (resumePipe[0], resumePipe[1]) }
         signal(SIGTSTP, stopAndTakeBack)
         atexit { restoreTerminal() }
         takeTerminal()
+        wantsTerminal = true
 
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         self.events = events
+        // The stop handler writes a byte here once it has taken the terminal back after `fg`.
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while resumeReader >= 0, read(resumeReader, &byte, 1) == 1 { continuation.yield(.resumed) }
+        }
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             var reader = KeyReader()
@@ -73,11 +83,14 @@ public final class RawTerminal {
         }
         resizes.resume()
         // A stop this process did not see coming (SIGSTOP) may have left the terminal to a shell
-        // that changed its settings: take it again on every continue.
+        // that changed its settings: take them again on every continue. After a stop of its own
+        // the terminal is not taken yet here: the stop handler takes it and says so through the
+        // pipe, and a redraw now would go to the normal screen.
         signal(SIGCONT, SIG_IGN)
         continues = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
         continues.setEventHandler {
-            if terminalTaken { tcsetattr(STDIN_FILENO, TCSANOW, &rawTerminal) }
+            guard terminalTaken else { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &rawTerminal)
             continuation.yield(.resumed)
         }
         continues.resume()
@@ -98,8 +111,10 @@ public final class RawTerminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// Writes the terminal's output.
+    /// Writes the terminal's output; nothing while the terminal is given back by a stop, since it
+    /// would land on the shell's screen. The whole screen is drawn again on resume.
     public func write(_ text: String) {
+        guard terminalTaken || !wantsTerminal else { return }
         writeAll(text)
     }
 
@@ -107,6 +122,7 @@ public final class RawTerminal {
     public func restore() {
         resizes.cancel()
         continues.cancel()
+        wantsTerminal = false
         restoreTerminal()
         for number in terminalSignals + [SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
     }
@@ -125,15 +141,21 @@ private let leaveSequence = pasteOff + "\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
 nonisolated(unsafe) private var savedTerminal = termios()
 nonisolated(unsafe) private var rawTerminal = termios()
 nonisolated(unsafe) private var terminalTaken = false
+/// Whether the app holds the terminal, stopped or not: `false` once it gave it back for good.
+nonisolated(unsafe) private var wantsTerminal = false
+/// The pipe the stop handler tells the app through that the terminal is back after `fg`.
+nonisolated(unsafe) private var resumeReader: Int32 = -1
+nonisolated(unsafe) private var resumeWriter: Int32 = -1
 /// The sequences as bytes, made before any handler can run: a handler must not allocate.
 nonisolated(unsafe) private var leaveBytes: [UInt8] = []
 nonisolated(unsafe) private var enterBytes: [UInt8] = []
 
-/// Async-signal-safe: `write` and `tcsetattr` only.
+/// Async-signal-safe: `write` and `tcsetattr` only. The alternate screen first, then taken: a
+/// frame written in between would go to the normal screen.
 private func takeTerminal() {
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawTerminal)
-    terminalTaken = true
     _ = enterBytes.withUnsafeBufferPointer { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    terminalTaken = true
 }
 
 /// SIGTSTP: the terminal given back, the process stopped by the signal's default action, and on
@@ -148,7 +170,11 @@ private func stopAndTakeBack(_ number: Int32) {
     pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     raise(SIGTSTP)
     signal(SIGTSTP, stopAndTakeBack)
-    if wasTaken { takeTerminal() }
+    guard wasTaken else { return }
+    takeTerminal()
+    // Only now may the app draw the whole screen again.
+    var byte: UInt8 = 1
+    _ = Foundation.write(resumeWriter, &byte, 1)
 }
 
 /// Async-signal-safe: `write` and `tcsetattr` only.
