@@ -151,4 +151,41 @@ struct ScreenReaderTests {
         while !session.transcript.contains("Hello, Johnny") { await Task.yield() }
         #expect(!session.transcript.contains("•"), "a password is never read out")
     }
+
+    /// The picker and the ride options were silent: ↑↓ said nothing, results heard once were
+    /// never read again (typing "b" was heard only as "Searching…"), ← → said nothing, nor
+    /// whether Request could be pressed.
+    @Test func kooberThePickerAndTheRideOptionsAreHeard() async throws {
+        let session = ScreenReaderSession(root: try embeddedKoober())
+        session.start()
+        while !session.transcript.contains("Sign in, button, 1 of 2") { await Task.yield() }
+        _ = session.send(.enter)
+        _ = session.send("johnny@gmail.com".map(Key.character))
+        _ = session.send(.tab)
+        _ = session.send("password".map(Key.character))
+        _ = session.send([.tab, .enter])
+        while !session.transcript.contains("Ride, Wallabee, 4 seats, £5, chosen, 1 of 3. ← → change it.\n") {
+            await Task.yield()
+        }
+        #expect(session.transcript.contains("Request ride, button, unavailable: choose a drop-off first.\n"))
+        #expect(await heard(session, after: .right) == "Ride, Wallaroo, 6 seats, £8, chosen, 2 of 3. ← → change it.\n")
+
+        var mark = session.transcript.count
+        _ = session.send(.character("d"))
+        while !session.transcript.dropFirst(mark).contains("places for \"\"") { await Task.yield() }
+        #expect(session.transcript.dropFirst(mark).hasPrefix("Koober, Where to?\nSearch, empty\n"))
+        mark = session.transcript.count
+        _ = session.send(.character("b"))
+        while !session.transcript.dropFirst(mark).contains("for \"b\"") { await Task.yield() }
+        let answered = String(session.transcript.dropFirst(mark))
+        #expect(answered.contains("place for \"b\": Bondi Beach.") || answered.contains("places for \"b\": "), "\(answered)")
+        let selection = await heard(session, after: .down)
+        #expect(selection.hasSuffix(". Enter chooses it.\n"), "\(selection)")
+        mark = session.transcript.count
+        _ = session.send(.enter)
+        while !session.transcript.dropFirst(mark).contains("Request ride, button, Enter requests it.") {
+            await Task.yield()
+        }
+        #expect(session.transcript.dropFirst(mark).hasPrefix("Koober, New ride\n"))
+    }
 }

@@ -311,8 +311,74 @@ final class KooberUI: TerminalView {
         case .onboarding(.signIn), .onboarding(.signUp):
             return [signingUp ? "Koober, Sign up" : "Koober, Sign in"] + formLines + [focusLine]
         default:
-            return drawnLines
+            guard let ride else { return drawnLines }
+            return ride.dropoffPicker.map(pickerLines) ?? rideLines(ride)
         }
+    }
+
+    /// The picker in words: the query, the answer (its count and first places, said again after
+    /// every search, since it names the query it answers), and the place under the cursor with
+    /// its position, said as ↑↓ move it.
+    private func pickerLines(_ picker: DropoffPickerViewModel) -> [String] {
+        let query = pickerQuery.text.terminalSafe
+        var lines = ["Koober, Where to?", query.isEmpty ? "Search, empty" : "Search, \(query)"]
+        let results = picker.results
+        if picker.isSearching {
+            lines.append("Searching…")
+        } else if let error = picker.error {
+            lines.append(error.localizedDescription.terminalSafe)
+        } else {
+            let searched = (picker.resultsQuery ?? "").terminalSafe
+            let first = results.prefix(3).map { $0.name.terminalSafe }.joined(separator: ", ")
+            let more = results.count > 3 ? ", and more" : ""
+            lines.append(
+                results.isEmpty
+                    ? "No places match \"\(searched)\"."
+                    : "\(results.count) \(results.count == 1 ? "place" : "places") for \"\(searched)\": \(first)\(more).")
+        }
+        if !picker.isSearching, let index = pickerList.selection(count: results.count) {
+            lines.append("\(results[index].name.terminalSafe), \(index + 1) of \(results.count). Enter chooses it.")
+        }
+        return lines
+    }
+
+    /// The ride in words: where from and to, the option chosen with its place (said as ← →
+    /// change it), whether Request can be pressed and why not, and where the request stands.
+    private func rideLines(_ ride: NewRideViewModel) -> [String] {
+        var lines = ["Koober, New ride"]
+        if case .signedIn(let session) = app.screen {
+            lines.append("Hello, \(session.profile.displayName.terminalSafe)")
+        }
+        lines += [
+            "Pickup, \(ride.pickup.name.terminalSafe)",
+            "Drop-off, " + (ride.dropoff.map { $0.name.terminalSafe } ?? "none yet, d chooses one"),
+        ]
+        let options = ride.rideOptions
+        if let error = ride.rideOptionsState.failure {
+            lines.append("Ride options: \(error.localizedDescription.terminalSafe) r tries again.")
+        } else if options.isEmpty {
+            lines.append("Loading ride options…")
+        } else if let chosen = ride.selectedOption, let index = options.firstIndex(where: { $0.id == chosen.id }) {
+            lines.append(
+                "Ride, \(chosen.name.terminalSafe), \(chosen.seats) seats, \(chosen.formattedBaseFare), chosen, "
+                    + "\(index + 1) of \(options.count). ← → change it.")
+        }
+        switch ride.state {
+        case .choosing:
+            lines.append(
+                ride.canRequest
+                    ? "Request ride, button, Enter requests it."
+                    : "Request ride, button, unavailable: choose a drop-off first.")
+        case .requesting: lines.append("Requesting… Esc cancels.")
+        case .waitingForPickup(let confirmed):
+            lines.append(
+                "Ride \(confirmed.id.terminalSafe) \(confirmed.status.terminalSafe): here in \(confirmed.etaMinutes) min. "
+                    + "\(confirmed.request.option.name.terminalSafe) from \(confirmed.request.pickup.name.terminalSafe) "
+                    + "to \(confirmed.request.dropoff.name.terminalSafe). n for another ride.")
+        case .failed(let error):
+            lines.append("\(error.localizedDescription.terminalSafe) r tries again.")
+        }
+        return lines
     }
 
     private var signingUp: Bool { app.signUpForm != nil }
@@ -469,7 +535,8 @@ final class KooberUI: TerminalView {
         }
         for option in ride.rideOptions {
             let chosen = option.id == ride.selectedOption?.id
-            let label = " \(option.name.terminalSafe) \(option.seats)p \(option.formattedBaseFare) "
+            // Marked as well as coloured, so the choice shows without colour (NO_COLOR, TERM=dumb).
+            let label = "\(chosen ? "›" : " ")\(option.name.terminalSafe) \(option.seats)p \(option.formattedBaseFare) "
             if column + label.terminalColumns > area.maxX {
                 optionRow += 1
                 column = area.x + 10
