@@ -30,5 +30,5 @@ package func accessibleChoice(title: String, role: String, isSelected: Bool) -> 
 }
 
 private func accessibilityText(_ key: String, _ arguments: String...) -> String {
-    localized(key, bundle: .module, arguments: arguments)
+    localized(key, bundle: .module, table: "AppsCore", arguments: arguments)
 }

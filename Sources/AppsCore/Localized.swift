@@ -1,15 +1,18 @@
 import Foundation
 
-/// A user-facing string of a library module: looked up by `key` in the module's
-/// `Localizable.strings` (English is the base, `en.lproj`; an app that adds a language to its own
-/// bundle's lookup, or a translation to the module's, gets it) and filled with `arguments`:
-/// `%@` takes the next one, `%1$@` a numbered one (translations may reorder), `%%` is a `%`.
+/// A user-facing string of a library module, filled with `arguments`: `%@` takes the next one,
+/// `%1$@` a numbered one (translations may reorder), `%%` is a `%`. Looked up by `key` first in
+/// the app's own bundle, in the table named after the module (`de.lproj/Lotto.strings`), so an
+/// app translates or rewords any library string without touching the package; then in the
+/// module's `Localizable.strings` (English is the base, `en.lproj`).
 ///
 /// ```swift
-/// localized("NetworkError.timedOut", bundle: .module, arguments: [String(seconds)])
+/// localized("NetworkError.timedOut", bundle: .module, table: "Networking", arguments: [String(seconds)])
 /// ```
-package func localized(_ key: String, bundle: Bundle, arguments: [String] = []) -> String {
-    let format = LocalizedFormats.format(key, in: bundle)
+package func localized(
+    _ key: String, bundle: Bundle, table: String, arguments: [String] = [], appBundle: Bundle = .main
+) -> String {
+    let format = LocalizedFormats.format(key, in: bundle, table: table, appBundle: appBundle)
     var result = ""
     var next = 0
     var rest = format[...]
@@ -42,11 +45,14 @@ package func localized(_ key: String, bundle: Bundle, arguments: [String] = []) 
 private enum LocalizedFormats {
     private static let formats = Locked<[String: String]>([:])
 
-    static func format(_ key: String, in bundle: Bundle) -> String {
+    /// What the app's bundle says for `key` in `table`, else what the module's bundle says.
+    static func format(_ key: String, in bundle: Bundle, table: String, appBundle: Bundle) -> String {
         formats.withLock { formats in
-            let id = bundle.bundlePath + "\u{0}" + key
+            let id = [appBundle.bundlePath, bundle.bundlePath, table, key].joined(separator: "\u{0}")
             if let format = formats[id] { return format }
-            var format = bundle.localizedString(forKey: key, value: nil, table: nil)
+            let missing = "\u{0}"
+            let own = appBundle.localizedString(forKey: key, value: missing, table: table)
+            var format = own != missing ? own : bundle.localizedString(forKey: key, value: nil, table: nil)
             format.makeContiguousUTF8()
             formats[id] = format
             return format

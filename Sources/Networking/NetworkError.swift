@@ -72,7 +72,7 @@ extension NetworkError: LocalizedError {
 
 /// A string of this module's `Localizable.strings`, filled in.
 func text(_ key: String, _ arguments: String...) -> String {
-    localized(key, bundle: .module, arguments: arguments)
+    localized(key, bundle: .module, table: "Networking", arguments: arguments)
 }
 
 enum HTTPStatusText {

@@ -69,7 +69,7 @@ extension PersistenceError: LocalizedError {
 
 /// A string of this module's `Localizable.strings`, filled in.
 func text(_ key: String, _ arguments: String...) -> String {
-    localized(key, bundle: .module, arguments: arguments)
+    localized(key, bundle: .module, table: "Persistence", arguments: arguments)
 }
 
 enum StoredValue {

@@ -178,7 +178,9 @@ struct ScreenReaderTests {
         _ = session.send(.character("b"))
         while !session.transcript.dropFirst(mark).contains("for \"b\"") { await Task.yield() }
         let answered = String(session.transcript.dropFirst(mark))
-        #expect(answered.contains("place for \"b\": Bondi Beach.") || answered.contains("places for \"b\": "), "\(answered)")
+        #expect(
+            answered.contains("place for \"b\": Bondi Beach.") || answered.contains("places for \"b\": "), "\(answered)"
+        )
         let selection = await heard(session, after: .down)
         #expect(selection.hasSuffix(". Enter chooses it.\n"), "\(selection)")
         mark = session.transcript.count

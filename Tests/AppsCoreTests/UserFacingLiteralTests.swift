@@ -16,6 +16,9 @@ struct UserFacingLiteralTests {
         "welcome text on brand": "a contrast pair's name, for the theme's own checks",
         "button title on brand": "a contrast pair's name, for the theme's own checks",
         "body text on background": "a contrast pair's name, for the theme's own checks",
+        "Koober": "the name of the module's table in an app's own bundle",
+        "Lotto": "the name of the module's table in an app's own bundle",
+        "Listings": "the name of the module's table in an app's own bundle",
     ]
 
     static var sources: URL {

@@ -40,6 +40,19 @@ struct NavigationTests {
         #expect(onboarding.screen == .onboarding(.signIn))
     }
 
+    @Test func aDoubleTapOnSignInKeepsTheFormOnShow() throws {
+        let (model, _) = try makeSUT()
+        model.launch()
+        model.goToSignIn()
+        let form = try #require(model.signInForm)
+        model.goToSignIn()
+        #expect(model.signInForm === form)
+        model.goToSignUp()
+        let signUp = try #require(model.signUpForm)
+        model.goToSignUp()
+        #expect(model.signUpForm === signUp)
+    }
+
     @Test func givenARideSetupEverySignedInUserHasANewRide() async throws {
         let rides = RideServicesFake()
         let setup = NewRideSetup(pickup: operaHouse, locations: rides, rides: rides)

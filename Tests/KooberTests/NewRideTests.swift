@@ -211,8 +211,11 @@ struct NewRideFromAnAppTests {
         model.cancelRequest()
         await first.value
         #expect(model.state == .choosing)
+        #expect(model.mayHaveBooked, "a screen can say the last request may have gone through")
         model.selectDropoff(appleStore)
         await model.requestRide()
+        #expect(model.isEarlierBooking)
+        #expect(!model.mayHaveBooked)
         guard case .waitingForPickup(let ride) = model.state else {
             Issue.record("\(model.state)")
             return

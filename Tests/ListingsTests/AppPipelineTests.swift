@@ -124,6 +124,15 @@ struct AppPipelineTests {
         await eventually("shirt is prefetched again") { images.cachedImage(for: "shirt", maxPixelSize: 300) != nil }
     }
 
+    @Test func aDoubleTapPushesTheDetailsOnce() {
+        let coordinator = ListingsCoordinator(service: PreviewListingsService(), userID: "1")
+        coordinator.showDetails(productID: "1")
+        coordinator.showDetails(productID: "1")
+        #expect(coordinator.path == [.details(productID: "1")])
+        coordinator.showDetails(productID: "2")
+        #expect(coordinator.path.count == 2)
+    }
+
     @Test func oneUserIDSwitchesTheListAndTheDetails() async {
         let service = PreviewListingsService()
         let listing = ListingViewModel(service: service, userID: "1")

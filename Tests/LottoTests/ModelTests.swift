@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Lotto
@@ -85,5 +86,16 @@ struct NumberSetCollectionTests {
         #expect(set.indices.map { set[$0].value } == [2, 16, 23, 44, 47, 52])
         #expect(set.last?.value == 52, "a collection from either end, as ForEach reads it")
         #expect(NumberSet(bits: 0).isEmpty)
+    }
+}
+
+@Suite("A draw's day in the reader's locale")
+struct DrawDateLocaleTests {
+    @Test func theDayIsWrittenInTheLocalesWordsAndOrderWhateverTheTimeZone() throws {
+        let day = try #require(DrawDate(year: 2023, month: 7, day: 15))
+        #expect(day.formatted(.abbreviated, locale: Locale(identifier: "en_GB")) == "15 Jul 2023")
+        #expect(day.formatted(.numeric, locale: Locale(identifier: "de_DE")) == "15.7.2023")
+        #expect(day.formatted(.complete, locale: Locale(identifier: "en_US")) == "Saturday, July 15, 2023")
+        #expect(day.dateComponents.day == 15)
     }
 }

@@ -228,6 +228,18 @@ struct PresentationTests {
         #expect(!flow.registration.errors.isEmpty, "typed again: a register is checked again")
     }
 
+    /// Amelia's confirmation, kept past her logout, deleted Bob after he registered.
+    @Test func aStaleConfirmationLogsOutWithoutDeletingAnotherPilot() async throws {
+        let amelia = Pilot(name: "Amelia", license: ppl)
+        let store = try memoryStore(amelia)
+        let stale = ConfirmationViewModel(store: store, pilot: amelia)
+        try store.delete()
+        let bob = Pilot(name: "Bob", license: atpl)
+        try store.create(bob)
+        #expect(await stale.logout())
+        #expect(try store.load() == bob)
+    }
+
     @Test func launchingAgainKeepsTheConfirmationsModel() async throws {
         let flow = try makeFlow(store: try memoryStore(Pilot(name: "Ann", license: ppl)))
         await flow.launch()

@@ -334,7 +334,8 @@ final class KooberUI: TerminalView {
             lines.append(
                 results.isEmpty
                     ? "No places match \"\(searched)\"."
-                    : "\(results.count) \(results.count == 1 ? "place" : "places") for \"\(searched)\": \(first)\(more).")
+                    : "\(results.count) \(results.count == 1 ? "place" : "places") for \"\(searched)\": \(first)\(more)."
+            )
         }
         if !picker.isSearching, let index = pickerList.selection(count: results.count) {
             lines.append("\(results[index].name.terminalSafe), \(index + 1) of \(results.count). Enter chooses it.")

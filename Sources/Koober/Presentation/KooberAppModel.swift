@@ -90,17 +90,18 @@ public final class KooberAppModel {
         }
     }
 
-    /// Shows the sign-in form, with a new ``signInForm``.
+    /// Shows the sign-in form, with a new ``signInForm``; nothing when it shows already (a double
+    /// tap keeps the form, and what it is sending).
     public func goToSignIn() {
-        guard show(.signIn) else { return }
+        guard screen != .onboarding(.signIn), show(.signIn) else { return }
         shownSignInForm = SignInForm { [weak self] email, password throws(KooberError) in
             try await self?.signingIn(email: email, password: password)
         }
     }
 
-    /// Shows the sign-up form, with a new ``signUpForm``.
+    /// Shows the sign-up form, with a new ``signUpForm``; nothing when it shows already.
     public func goToSignUp() {
-        guard show(.signUp) else { return }
+        guard screen != .onboarding(.signUp), show(.signUp) else { return }
         shownSignUpForm = SignUpForm { [weak self] account throws(KooberError) in
             try await self?.signingUp(account)
         }

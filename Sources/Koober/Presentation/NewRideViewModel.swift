@@ -73,7 +73,17 @@ public final class NewRideViewModel {
     /// The last request sent whose outcome is unknown (cancelled, timed out, its answer lost):
     /// the backend may have booked it. When it did, a changed request with the same key is
     /// refused (``RideError/bookedEarlier``) and this one is sent again for its ride.
-    @ObservationIgnored private var unconfirmed: RideRequest?
+    private var unconfirmed: RideRequest?
+
+    /// Whether a request was cancelled or lost after it was sent, so the backend may have booked
+    /// it: the next request shows that ride if it did, rather than book another. A screen says
+    /// so beside the Request button ("Your last request may have gone through").
+    public var mayHaveBooked: Bool { unconfirmed != nil }
+
+    /// Whether the ride shown was booked by an earlier request (one cancelled or lost), not by
+    /// the one just sent: its drop-off and option, which ``dropoff`` and ``selectedOption`` now
+    /// show, are that request's. A screen tells the user the ride is the one they asked for first.
+    public private(set) var isEarlierBooking = false
 
     /// Creates a ``NewRideViewModel``.
     ///
@@ -175,13 +185,16 @@ public final class NewRideViewModel {
         guard canRequest, let dropoff, let option = selectedOption else { return }
         state = .requesting
         var rideRequest = RideRequest(pickup: pickup, dropoff: dropoff, option: option, idempotencyKey: bookingKey)
+        isEarlierBooking = false
         var result = await send(rideRequest)
+        var askedForEarlier = false
         if case .failure(.bookedEarlier) = result, let earlier = unconfirmed {
-            rideRequest = earlier
+            (rideRequest, askedForEarlier) = (earlier, true)
             result = await send(earlier)
         }
         switch result {
         case .success(let ride):
+            isEarlierBooking = askedForEarlier
             state = .waitingForPickup(ride)
             (self.dropoff, chosenOption) = (ride.request.dropoff, ride.request.option)
             bookingKey = UUID().uuidString
@@ -208,6 +221,7 @@ public final class NewRideViewModel {
     public func startAnotherRide() {
         guard case .waitingForPickup = state else { return }
         dropoff = nil
+        isEarlierBooking = false
         state = .choosing
     }
 

@@ -34,5 +34,5 @@ extension ListingsError: LocalizedError {
 
 /// A string of this module's `Localizable.strings`, filled in.
 func text(_ key: String, _ arguments: String...) -> String {
-    localized(key, bundle: .module, arguments: arguments)
+    localized(key, bundle: .module, table: "Listings", arguments: arguments)
 }

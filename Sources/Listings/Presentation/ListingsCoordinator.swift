@@ -74,9 +74,10 @@ public final class ListingsCoordinator<Image: Sendable> {
         self.maxPixelSize = maxPixelSize
     }
 
-    /// Pushes the details of a product.
+    /// Pushes the details of a product; nothing when they are on top already (a double tap).
     public func showDetails(productID: String) {
-        path.append(.details(productID: productID))
+        let route = Route.details(productID: productID)
+        if path.last != route { path.append(route) }
     }
 
     /// Pops the top screen; does nothing on the list.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar day, with no time and no time zone: the day a draw took place wherever you read it.
 public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year, from 1 to 9999.
@@ -40,6 +42,29 @@ public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `Mon 15 May 2023`.
     public var longDescription: String {
         text("DrawDate.long", Self.weekdayNames[weekday], String(day), Self.monthNames[month - 1], String(year))
+    }
+
+    /// The day as `DateComponents` (Gregorian calendar), for an app's own date formatting.
+    public var dateComponents: DateComponents {
+        DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
+    }
+
+    /// The day in `locale`'s words and order, as the user reads dates, in one of
+    /// `Date.FormatStyle`'s date styles:
+    ///
+    /// ```swift
+    /// Text(draw.date.formatted(.abbreviated, locale: .current))  // "15 Jul 2023"
+    /// ```
+    /// ``longDescription`` is the one form the module's strings give, the same on every machine.
+    public func formatted(_ style: Date.FormatStyle.DateStyle = .abbreviated, locale: Locale) -> String {
+        // Noon UTC names the same day in the UTC calendar the style reads it in.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let noon = DateComponents(year: year, month: month, day: day, hour: 12)
+        guard let date = calendar.date(from: noon) else { return longDescription }
+        return date.formatted(
+            Date.FormatStyle(
+                date: style, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone))
     }
 
     /// 0 for Monday through 6 for Sunday.

@@ -49,9 +49,9 @@ public final class ResultsViewModel {
         }
     }
 
-    /// Opens a draw's detail over the list.
+    /// Opens a draw's detail over the list; nothing when it is on top already (a double tap).
     public func showDraw(_ id: Draw.ID) {
-        path.append(id)
+        if path.last != id { path.append(id) }
     }
 
     /// Tells the model the user went back to the screen `depth` steps above the list (`0` is the

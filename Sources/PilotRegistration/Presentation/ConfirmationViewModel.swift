@@ -37,8 +37,8 @@ public final class ConfirmationViewModel {
     /// The aircraft the license allows.
     public var aircraft: [String] { pilot.license.aircraft }
 
-    /// Deletes the registered pilot and returns to the form; when it cannot be deleted, ``error``
-    /// says why and the screen stays. A logout while one is under way (a double tap) does
+    /// Deletes the registered pilot (this one: never another registered since) and returns to
+    /// the form; when it cannot be deleted, ``error`` says why and the screen stays. A logout while one is under way (a double tap) does
     /// nothing and returns `false`: the pilot is deleted, and the app told, once.
     ///
     /// ```swift
@@ -52,7 +52,8 @@ public final class ConfirmationViewModel {
         isLoggingOut = true
         defer { isLoggingOut = false }
         do {
-            try store.delete()
+            // A confirmation kept past its pilot (another registered since) deletes no one else.
+            if try store.load() == pilot { try store.delete() }
         } catch {
             self.error = PilotRegistrationError(storage: error)
             return false
