@@ -72,7 +72,10 @@ public struct FormState: Equatable, Sendable {
     }
 
     /// Applies a key: an editing key to the focused field (its text set through the field's
-    /// binding), Tab ↓ ⇧Tab ↑ to the focus. `false` for any other key, which is the screen's.
+    /// binding), Tab ↓ ⇧Tab ↑ to the focus, and Enter in a field followed by another to that
+    /// field (the one grammar of every form: Enter moves on, and submits from the last field or
+    /// a button). `false` for any other key, which is the screen's: Enter in the last field, on a
+    /// button or on a choice.
     @MainActor
     public mutating func handle(_ key: Key, fields: [FormField], stops: Int) -> Bool {
         handle(key, stops: stops) { fields.indices.contains($0) ? fields[$0] : nil }
@@ -99,6 +102,7 @@ public struct FormState: Equatable, Sendable {
         switch key {
         case .tab, .down: move(by: 1, stops: stops)
         case .backTab, .up: move(by: -1, stops: stops)
+        case .enter where field(focus) != nil && field(focus + 1) != nil: move(by: 1, stops: stops)
         default: return false
         }
         return true

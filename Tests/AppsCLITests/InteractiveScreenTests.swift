@@ -199,6 +199,20 @@ struct InteractiveScreenTests {
         #expect(filled.text.contains("│ ••••••"))
     }
 
+    /// Enter in the email field pressed the button (and did nothing with an invalid email), where
+    /// every other form moves on: it now moves to the password, and from there logs in.
+    @Test func authEnterInTheEmailMovesOnAndFromThePasswordLogsIn() async throws {
+        let session = screen(AuthUI(service: HangingAuthentication()))
+        session.type("ann@example.com")
+        session.press(.enter)
+        session.type("secret")
+        let filled = await session.showing("Password ✓")
+        #expect(filled.text.contains("[ Login ]"), "nothing sent from the email field")
+        session.press(.enter)
+        _ = await session.showing("[ Cancel ]")
+        session.press(.escape)
+    }
+
     @Test func authTheButtonCyclesLoginCancelTryAgainAndEscCancelsTheRequest() async throws {
         let session = screen(AuthUI(service: HangingAuthentication()))
         session.type("ann@example.com")

@@ -69,6 +69,17 @@ struct FormStateTests {
         #expect(view.submitted == 1, "Enter on the button is the screen's")
     }
 
+    /// The one grammar of every form: Enter moves on from a field to the next field, and from
+    /// the last field (or a button) is the screen's, which submits.
+    @Test func enterMovesToTheNextFieldAndFromTheLastIsTheScreens() {
+        let view = LoginView()
+        _ = view.handle(.enter)
+        #expect(view.form.focus == 1, "from the email to the password")
+        #expect(view.submitted == 0)
+        let handled = view.form.handle(.enter, fields: view.fields, stops: view.fields.count + 1)
+        #expect(!handled, "the last field's Enter is the screen's, to submit")
+    }
+
     @Test func aModelThatChangesItsTextGetsAFreshCursorAtTheEnd() {
         let view = LoginView()
         for character in "abc" { _ = view.handle(.character(character)) }

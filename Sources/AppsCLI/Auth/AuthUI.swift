@@ -58,7 +58,7 @@ final class AuthUI: TerminalView {
         case .success: return [KeyHint("Esc Enter", "back to the login")]
         case .login:
             return [
-                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "the button"),
+                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous"), KeyHint("Enter", "next, log in"),
                 KeyHint("Esc", "cancel the login"), KeyHint("r", "try again (on the button)", priority: .helpOnly),
                 KeyHint("← → Home End", "move in a field", priority: .helpOnly),
                 KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
@@ -81,8 +81,11 @@ final class AuthUI: TerminalView {
             if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
             switch key {
             case .escape: presenter.cancel()
-            case .enter: presenter.buttonTapped()
-            case .character(" ") where isOnButton: presenter.buttonTapped()
+            // Enter in the email field moved on already (the form's grammar): here it is in the
+            // last field or on the button.
+            case .enter,
+                .character(" ") where isOnButton:
+                presenter.buttonTapped()
             case .character("r") where isOnButton && !state.error.isEmpty: presenter.buttonTapped()
             case .character("q") where isOnButton:
                 guard state.email.text.isEmpty && state.password.text.isEmpty else {

@@ -189,8 +189,9 @@ final class KooberUI: TerminalView {
                 app.backToWelcome()
                 return .handled
             }
-        case .enter where onButton: submit()
-        case .enter: form.move(by: 1, stops: fields.count + 1)
+        // Enter in a field before another moved on already (the form's grammar): this is the
+        // last field or the button.
+        case .enter: submit()
         case .character("r") where onButton:
             if case .failed = formPhase { submit() }
         case .character("q") where onButton:
