@@ -206,6 +206,15 @@ final class LottoUI: TerminalView {
         }
         let area = notices(fetched, what: "tickets", in: area, of: &canvas)
         let lines = ticketLines
+        // What gives way when the window is narrow, first to last: the tier's name (the marked
+        // balls say it), then the draw's id; the ticket's id, the balls and the amount stay. The
+        // same for every row, so the balls keep their columns.
+        let checks = lines.compactMap { if case .checked(let check) = $0 { check } else { nil } }
+        func fits(ids: Int, compact: Bool) -> Bool {
+            ids + 2 + (checks.map { Self.checkedWidth($0, compact: compact) }.max() ?? 0) <= area.width
+        }
+        let (idsWidth, compact) =
+            fits(ids: 20, compact: false) ? (20, false) : fits(ids: 20, compact: true) ? (20, true) : (10, true)
         canvas.noteList("tickets", rows: area.height)
         let first = ticketsScroll.clamped(count: lines.count, visible: area.height)
         for (offset, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
@@ -217,7 +226,10 @@ final class LottoUI: TerminalView {
                 let ids =
                     (check.ticketID ?? "").terminalSafe.rightPadded(to: 10) + "  "
                     + check.drawID.terminalSafe.rightPadded(to: 8)
-                drawChecked(check, row: row, column: canvas.put(ids, row: row, column: area.x) + 2, in: &canvas)
+                canvas.put(String(ids.prefix(idsWidth)), row: row, column: area.x)
+                drawChecked(
+                    check, row: row, column: area.x + idsWidth + 2, bonusColumn: true, compactPrize: compact,
+                    in: &canvas)
             }
         }
         if lines.count > area.height {
@@ -250,7 +262,23 @@ final class LottoUI: TerminalView {
 
     /// Each ball with its state in colour and in the text commands' mark, so it reads without
     /// colour: `7*` matched, `26+` the draw's bonus ball; then the prize, in the text commands' words.
-    private func drawChecked(_ check: TicketCheck, row: Int, column: Int, in canvas: inout Canvas) {
+    /// The columns a checked line's balls, its own bonus ball and its prize take.
+    private static func checkedWidth(_ check: TicketCheck, compact: Bool) -> Int {
+        check.balls.count * 4 + 6 + 1 + prize(check, compact: compact).terminalColumns
+    }
+
+    /// `Jackpot, £38,000,000`, or compact the amount alone: `£38,000,000`.
+    private static func prize(_ check: TicketCheck, compact: Bool) -> String {
+        guard compact, let prize = check.prize else { return LottoText.prize(check) }
+        return prize.amount?.description ?? "free Lucky Dip"
+    }
+
+    /// A checked line's balls, marked, then (with `bonusColumn`, for tickets) its own bonus ball
+    /// in a column of its own, then the prize.
+    private func drawChecked(
+        _ check: TicketCheck, row: Int, column: Int, bonusColumn: Bool = false, compactPrize: Bool = false,
+        in canvas: inout Canvas
+    ) {
         var column = column
         for ball in check.balls {
             let (mark, color): (String, TerminalColor) =
@@ -263,8 +291,18 @@ final class LottoUI: TerminalView {
                 LottoText.pad(ball.number) + mark + " ", row: row, column: column,
                 style: CellStyle(foreground: color, bold: ball.state != .unmatched))
         }
+        // The ticket's own bonus ball, as the text command and the screen reader say it.
+        if let bonus = check.bonusBall {
+            let matched = bonus.state == .matched
+            column = canvas.put(
+                "+ " + LottoText.pad(bonus.number) + (matched ? "*" : " ") + " ", row: row, column: column,
+                style: CellStyle(foreground: matched ? .yellow : .red, bold: matched))
+        } else if bonusColumn {
+            column = canvas.put("      ", row: row, column: column)
+        }
         canvas.put(
-            " " + LottoText.prize(check), row: row, column: column, style: CellStyle(bold: check.prize != nil))
+            " " + Self.prize(check, compact: compactPrize), row: row, column: column,
+            style: CellStyle(bold: check.prize != nil))
     }
 
     /// The offline notice and the records left out, on the rows under the title; returns the area
