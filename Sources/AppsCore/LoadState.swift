@@ -107,3 +107,9 @@ package final class Loads {
         }
     }
 }
+
+/// Waits until the calling task is cancelled, then throws `CancellationError`: the answer of a
+/// preview service's `stillLoading`, which keeps a screen loading for as long as it shows.
+package func neverAnswer() async throws -> Never {
+    while true { try await Task.sleep(for: .seconds(3600)) }
+}

@@ -75,7 +75,7 @@ struct InteractiveScreenTests {
         // ball is in a column of its own, as the text command and the screen reader have it.
         #expect(jackpot.contains("11* 20* 27* 31* 55* 56* +  5   £38,000,000"))
         let lucky = try #require(tickets.text.split(separator: "\n").first { $0.contains("ticket-7 ") })
-        #expect(lucky.contains("26+") && lucky.hasSuffix("+ 24   free Lucky Dip"))
+        #expect(lucky.contains("26+") && lucky.hasSuffix("+ 24   a free Lucky Dip"))
         #expect(tickets.text.contains("ticket-11   draw-15"))
     }
 

@@ -93,6 +93,10 @@ struct KooberFormTests {
         await form.submit()
         #expect(form.phase == .failed(.signIn(.signIn(.unknown(cause: .connectionLost)))))
         #expect(form.problems.isEmpty)
+        form.password = "password"
+        #expect(form.phase != .editing, "the same text again keeps the failure")
+        form.password = "password2"
+        #expect(form.phase == .editing, "a new text answers it, as AuthMVP's login does")
     }
 
     @Test func submittingAnEmptySignInShowsEveryFieldsProblemAndSendsNothing() async throws {

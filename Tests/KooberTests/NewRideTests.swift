@@ -11,13 +11,13 @@ import Testing
 struct NewRideFromAnAppTests {
     /// Options that fail the first time; rides that hang until cancelled, or answer at once. Rides
     /// are booked by key as the backend books them: the same key again is the same ride, with
-    /// another request `.bookedEarlier`; with `booksBeforeHanging` a hanging request was booked
-    /// before its answer was lost.
+    /// another request `.bookedEarlier`; a hanging call in `bookedBeforeHanging` was booked before
+    /// its answer was lost.
     final class FlakyRides: LocationsService, RideService {
         let failingOptionCalls: Set<Int>
         let optionsHang: Bool
         let hangingCalls: Set<Int>
-        let booksBeforeHanging: Bool
+        let bookedBeforeHanging: Set<Int>
         private let optionCalls = Locked(0)
         private let rideCalls = Locked(0)
         private let keys = Locked<[String]>([])
@@ -30,12 +30,12 @@ struct NewRideFromAnAppTests {
 
         init(
             failingOptionCalls: Set<Int> = [], optionsHang: Bool = false, hangs: Bool = false,
-            hangingCalls: Set<Int> = [], booksBeforeHanging: Bool = false
+            hangingCalls: Set<Int> = [], bookedBeforeHanging: Set<Int> = []
         ) {
             self.failingOptionCalls = failingOptionCalls
             self.optionsHang = optionsHang
             self.hangingCalls = hangs ? Set(1...1_000) : hangingCalls
-            self.booksBeforeHanging = booksBeforeHanging
+            self.bookedBeforeHanging = bookedBeforeHanging
         }
 
         convenience init(optionFailures: Int) {
@@ -63,7 +63,7 @@ struct NewRideFromAnAppTests {
             }
             keys.withLock { $0.append(request.idempotencyKey) }
             let hangs = hangingCalls.contains(call)
-            if !hangs || booksBeforeHanging {
+            if !hangs || bookedBeforeHanging.contains(call) {
                 let ride = try book(request, call: call)
                 if !hangs { return ride }
             }
@@ -202,7 +202,7 @@ struct NewRideFromAnAppTests {
     /// ride. The backend refuses the changed request under the same key, and the model asks for
     /// the first again and shows the ride that was booked.
     @Test func aRequestChangedAfterABookedCancelShowsTheBookedRideAndBooksNoOther() async {
-        let rides = FlakyRides(hangingCalls: [1], booksBeforeHanging: true)
+        let rides = FlakyRides(hangingCalls: [1], bookedBeforeHanging: [1])
         let model = makeModel(rides)
         await model.loadRideOptions()
         model.selectDropoff(moma)
@@ -224,6 +224,30 @@ struct NewRideFromAnAppTests {
         #expect(model.dropoff == moma, "the screen shows what was booked")
         #expect(rides.booked == 1)
         #expect(rides.requestKeys.count == 3, "the changed request, then the first again")
+    }
+
+    /// Request 1 booked and its answer lost, request 2 (another drop-off) cancelled before its
+    /// refusal came: every request after ended in bookedEarlier and the booked ride never showed.
+    @Test func everyRequestWhoseAnswerWasLostIsAskedForAgainUntilTheBookedOneAnswers() async {
+        let rides = FlakyRides(hangingCalls: [1, 2], bookedBeforeHanging: [1])
+        let model = makeModel(rides)
+        await model.loadRideOptions()
+        for (attempt, dropoff) in [moma, appleStore].enumerated() {
+            model.selectDropoff(dropoff)
+            let request = Task { await model.requestRide() }
+            for _ in 0..<1_000_000 where rides.requestKeys.count <= attempt { await Task.yield() }
+            model.cancelRequest()
+            await request.value
+        }
+        model.selectDropoff(operaHouse)
+        await model.requestRide()
+        guard case .waitingForPickup(let ride) = model.state else {
+            Issue.record("\(model.state)")
+            return
+        }
+        #expect(ride.request.dropoff == moma, "the one the backend booked")
+        #expect(model.isEarlierBooking)
+        #expect(rides.booked == 1)
     }
 
     /// The drop-off and option changed while a ride was requested or booked, so the screen showed
@@ -283,6 +307,18 @@ struct NewRideFromAnAppTests {
         #expect(model.state == .choosing)
     }
 
+    @Test func thePreviewServiceCanKeepTheOptionsLoading() async {
+        let service = PreviewKooberService.stillLoading
+        let model = NewRideViewModel(
+            locations: service, rides: service, pickup: PreviewKooberService.places[0],
+            session: PreviewKooberService.session, onSessionExpired: {})
+        let load = Task { await model.loadRideOptions() }
+        await waitUntil { model.rideOptionsState.isLoading }
+        load.cancel()
+        await load.value
+        #expect(model.rideOptionsState == .idle)
+    }
+
     @Test func cancellingTheCallersTaskCancelsTheRequest() async {
         let model = makeModel(FlakyRides(hangs: true))
         await model.loadRideOptions()
@@ -309,6 +345,35 @@ struct NewRideFromAnAppTests {
         search.cancel()
         await search.value
         #expect(picker.error == nil)
+    }
+
+    /// A retry of the same text showed the old error and no "Searching…" until it answered.
+    @Test func aRetryShowsItIsSearchingAndNoOldError() async {
+        final class FailingOnce: LocationsService {
+            let calls = Locked(0)
+            let (gate, open) = AsyncStream.makeStream(of: Void.self)
+            func searchLocations(_ query: String) async throws -> [Location] {
+                let call = calls.withLock {
+                    $0 += 1
+                    return $0
+                }
+                if call == 1 { throw URLError(.notConnectedToInternet) }
+                for await _ in gate {}
+                return [moma]
+            }
+            func rideOptions() async throws -> [RideOption] { [] }
+        }
+        let places = FailingOnce()
+        let picker = DropoffPickerViewModel(locations: places, excluding: operaHouse)
+        await picker.search("mo")
+        #expect(picker.error != nil)
+        let retry = Task { await picker.retry() }
+        await waitUntil { picker.isSearching }
+        #expect(picker.error == nil)
+        places.open.finish()
+        await retry.value
+        #expect(!picker.isSearching)
+        #expect(picker.results == [moma])
     }
 
     @Test func thePickerCanBeMadeOnItsOwn() async {

@@ -179,3 +179,16 @@ struct ListingsServiceTests {
         }
     }
 }
+
+@Suite("Listings previews that stay loading")
+@MainActor
+struct ListingsStillLoadingTests {
+    @Test func theListStaysLoadingUntilTheTaskIsCancelled() async {
+        let listing = ListingViewModel(service: PreviewListingsService.stillLoading, userID: "1")
+        let load = Task { await listing.load() }
+        await waitUntil { listing.state.isLoading }
+        load.cancel()
+        await load.value
+        #expect(listing.state == .idle)
+    }
+}

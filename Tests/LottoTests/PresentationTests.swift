@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import Lotto
@@ -283,5 +284,31 @@ struct LottoAdoptionTests {
         await results.load()
         #expect(results.state.value?.cachedAt == saved)
         #expect(results.state.value?.cacheStatus == .stale)
+    }
+}
+
+@Suite("Previews that stay loading")
+@MainActor
+struct StillLoadingPreviewTests {
+    @Test func theDrawsStayLoadingUntilTheTaskIsCancelled() async {
+        let results = ResultsViewModel(service: PreviewLottoService.stillLoading)
+        let load = Task { await results.load() }
+        await waitUntil { results.state.isLoading }
+        load.cancel()
+        await load.value
+        #expect(results.state == .idle, "a cancelled load puts back what it replaced")
+    }
+}
+
+@Suite("Tickets whose draw could not be read")
+struct UncheckedTicketsTests {
+    /// A ticket for a draw the backend published but sent broken was listed as upcoming.
+    @Test func aTicketForAnUnreadableDrawIsUncheckedNotUpcoming() throws {
+        let line = try LottoLine([1, 2, 3, 4, 5, 6], bonusBall: nil)
+        let broken = Ticket(id: "ticket-1", drawID: "draw-broken", line: line)
+        let later = Ticket(id: "ticket-2", drawID: "draw-99", line: line)
+        let mine = MyTickets(draws: [], tickets: [broken, later], unreadableDrawIDs: ["draw-broken"])
+        #expect(mine.unchecked == [broken])
+        #expect(mine.upcoming == [later])
     }
 }

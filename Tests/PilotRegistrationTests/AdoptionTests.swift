@@ -166,3 +166,17 @@ struct AdoptionTests {
         #expect(licenses.callCount == 1)
     }
 }
+
+@Suite("Pilot previews that stay loading")
+@MainActor
+struct PilotStillLoadingTests {
+    @Test func theLicensesStayLoadingUntilTheTaskIsCancelled() async {
+        let form = RegistrationViewModel(
+            licenses: PreviewLicensesService.stillLoading, store: InMemoryValueStore<Pilot>())
+        let load = Task { await form.loadLicenses() }
+        await waitUntil { form.licenses.isLoading }
+        load.cancel()
+        await load.value
+        #expect(!form.licenses.isLoading)
+    }
+}

@@ -134,7 +134,7 @@ struct LottoText {
     /// The prize alone, where the marked balls already say what matched: `Match 3, £30`.
     static func prize(_ check: TicketCheck) -> String {
         guard let prize = check.prize else { return "no prize" }
-        return "\(prize.tier.title), \(prize.amount?.description ?? "a free Lucky Dip")"
+        return "\(prize.tier.title), \(prize.payout)"
     }
 
     /// Columns padded to their widest cell (measured without colour codes), two spaces apart.

@@ -186,12 +186,18 @@ final class LottoUI: TerminalView {
         lines +=
             mine.upcoming.isEmpty
             ? [.text("none")]
-            : mine.upcoming.map { ticket in
-                .text(
-                    ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8)
-                        + "  " + LottoText.balls(ticket.line.numbers))
-            }
+            : mine.upcoming.map(Self.ticketLine)
+        if !mine.unchecked.isEmpty {
+            lines += [.text(""), .heading("Not checked (the draw could not be read)")]
+            lines += mine.unchecked.map(Self.ticketLine)
+        }
         return lines
+    }
+
+    private static func ticketLine(_ ticket: Ticket) -> TicketLine {
+        .text(
+            ticket.id.terminalSafe.rightPadded(to: 10) + "  " + ticket.drawID.terminalSafe.rightPadded(to: 8) + "  "
+                + LottoText.balls(ticket.line.numbers))
     }
 
     enum TicketLine {
@@ -270,7 +276,7 @@ final class LottoUI: TerminalView {
     /// `Jackpot, £38,000,000`, or compact the amount alone: `£38,000,000`.
     private static func prize(_ check: TicketCheck, compact: Bool) -> String {
         guard compact, let prize = check.prize else { return LottoText.prize(check) }
-        return prize.amount?.description ?? "free Lucky Dip"
+        return prize.payout
     }
 
     /// A checked line's balls, marked, then (with `bonusColumn`, for tickets) its own bonus ball

@@ -93,6 +93,19 @@ public final class DropoffPickerViewModel: Identifiable {
         await fetch(query)
     }
 
+    /// Searches ``query`` again (after a failure: a Try again button): ``isSearching`` and no
+    /// ``error`` until the answer comes; cancelled with its task, it puts back what was shown.
+    ///
+    /// ```swift
+    /// if picker.error != nil { Button("Try again") { Task { await picker.retry() } } }
+    /// ```
+    public func retry() async {
+        let (shownQuery, shownError) = (resultsQuery, error)
+        (resultsQuery, error) = (nil, nil)
+        await fetch(query)
+        if resultsQuery == nil { (resultsQuery, error) = (shownQuery, shownError) }
+    }
+
     /// Searches `query`, which ``query`` holds, and shows the answer if ``query`` still does.
     private func fetch(_ query: String) async {
         let found: Result<[Location], NetworkError>

@@ -70,15 +70,16 @@ public final class NewRideViewModel {
     /// request sent after a cancel or a failure books no second ride if the backend had booked
     /// the first.
     @ObservationIgnored private var bookingKey = UUID().uuidString
-    /// The last request sent whose outcome is unknown (cancelled, timed out, its answer lost):
-    /// the backend may have booked it. When it did, a changed request with the same key is
-    /// refused (``RideError/bookedEarlier``) and this one is sent again for its ride.
-    private var unconfirmed: RideRequest?
+    /// The requests sent under ``bookingKey`` whose outcome is unknown (cancelled, timed out,
+    /// their answer lost), latest first: the backend may have booked one. When it did, another
+    /// request under the key is refused (``RideError/bookedEarlier``) and these are sent again,
+    /// latest first, until one answers with its ride.
+    private var unconfirmed: [RideRequest] = []
 
     /// Whether a request was cancelled or lost after it was sent, so the backend may have booked
     /// it: the next request shows that ride if it did, rather than book another. A screen says
     /// so beside the Request button ("Your last request may have gone through").
-    public var mayHaveBooked: Bool { unconfirmed != nil }
+    public var mayHaveBooked: Bool { !unconfirmed.isEmpty }
 
     /// Whether the ride shown was booked by an earlier request (one cancelled or lost), not by
     /// the one just sent: its drop-off and option, which ``dropoff`` and ``selectedOption`` now
@@ -188,7 +189,10 @@ public final class NewRideViewModel {
         isEarlierBooking = false
         var result = await send(rideRequest)
         var askedForEarlier = false
-        if case .failure(.bookedEarlier) = result, let earlier = unconfirmed {
+        // The key booked one of the requests sent before: ask for each until one is that one.
+        let asked = rideRequest
+        for earlier in unconfirmed where earlier != asked {
+            guard case .failure(.bookedEarlier) = result else { break }
             (rideRequest, askedForEarlier) = (earlier, true)
             result = await send(earlier)
         }
@@ -198,15 +202,21 @@ public final class NewRideViewModel {
             state = .waitingForPickup(ride)
             (self.dropoff, chosenOption) = (ride.request.dropoff, ride.request.option)
             bookingKey = UUID().uuidString
-            unconfirmed = nil
+            unconfirmed = []
         case nil:
-            unconfirmed = rideRequest
+            keepUnconfirmed(rideRequest)
             state = .choosing
         case .failure(let error):
-            if case .unavailable = error { unconfirmed = rideRequest }
+            if case .unavailable = error { keepUnconfirmed(rideRequest) }
             state = .failed(error)
             if error == .sessionExpired { onSessionExpired() }
         }
+    }
+
+    /// Remembers `request` as one the backend may have booked, latest first, once.
+    private func keepUnconfirmed(_ request: RideRequest) {
+        unconfirmed.removeAll { $0 == request }
+        unconfirmed.insert(request, at: 0)
     }
 
     /// Sends `request`; `nil` when it was cancelled.

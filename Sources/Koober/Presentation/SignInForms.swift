@@ -29,11 +29,11 @@ public enum FormPhase: Equatable, Sendable {
 public final class SignInForm: Identifiable, Hashable {
     /// The email address.
     public var email = "" {
-        didSet { edited(.email) }
+        didSet { edited(.email, changed: email != oldValue) }
     }
     /// The password; never stored.
     public var password = "" {
-        didSet { edited(.password) }
+        didSet { edited(.password, changed: password != oldValue) }
     }
     /// Where the submission stands.
     public private(set) var phase = FormPhase.editing
@@ -135,9 +135,12 @@ public final class SignInForm: Identifiable, Hashable {
             problem: problems[field]?.localizedDescription)
     }
 
-    private func edited(_ field: SignInField) {
+    /// A field edited: its problem shows from now on, and a new text answers the failure before
+    /// (the phase is editing again, as AuthMVP's login clears its error).
+    private func edited(_ field: SignInField, changed: Bool) {
         editedFields.insert(field)
         rejected = false
+        if changed, case .failed = phase { phase = .editing }
     }
 }
 
@@ -153,19 +156,25 @@ public final class SignInForm: Identifiable, Hashable {
 @Observable
 public final class SignUpForm: Identifiable, Hashable {
     /// The user's full name.
-    public var fullName = "" { didSet { edited.insert(.fullName) } }
+    public var fullName = "" { didSet { noteEdit(.fullName, changed: fullName != oldValue) } }
     /// What the app calls the user.
-    public var nickname = "" { didSet { edited.insert(.nickname) } }
+    public var nickname = "" { didSet { noteEdit(.nickname, changed: nickname != oldValue) } }
     /// The email address.
-    public var email = "" { didSet { edited.insert(.email) } }
+    public var email = "" { didSet { noteEdit(.email, changed: email != oldValue) } }
     /// The phone number.
-    public var phone = "" { didSet { edited.insert(.phone) } }
+    public var phone = "" { didSet { noteEdit(.phone, changed: phone != oldValue) } }
     /// The password; never stored.
-    public var password = "" { didSet { edited.insert(.password) } }
+    public var password = "" { didSet { noteEdit(.password, changed: password != oldValue) } }
     /// Where the submission stands.
     public private(set) var phase = FormPhase.editing
 
     private var edited: Set<SignUpField> = []
+
+    /// A field edited: its problem shows from now on, and a new text answers the failure before.
+    private func noteEdit(_ field: SignUpField, changed: Bool) {
+        edited.insert(field)
+        if changed, case .failed = phase { phase = .editing }
+    }
     private var submitTapped = false
     /// The email the backend said an account has already.
     private var takenEmail: String?

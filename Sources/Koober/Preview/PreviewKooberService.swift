@@ -29,12 +29,28 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
     ///     locations: PreviewKooberService.stillRequesting, rides: PreviewKooberService.stillRequesting,
     ///     pickup: PreviewKooberService.places[0], session: PreviewKooberService.session, onSessionExpired: {})
     /// ```
-    public static let stillRequesting = PreviewKooberService(answersRides: false)
+    public static let stillRequesting = PreviewKooberService(answersRides: false, answersOthers: true)
+
+    /// Nothing ever answers, until its task is cancelled: to preview signing in, the ride options
+    /// and the picker's search while they load.
+    ///
+    /// ```swift
+    /// let signingIn = KooberAppModel(
+    ///     signIn: KooberSignInUseCase(remoteAPI: PreviewKooberService.stillLoading, store: store), …)
+    /// ```
+    public static let stillLoading = PreviewKooberService(answersRides: false, answersOthers: false)
 
     private var answersRides = true
+    private var answersOthers = true
 
-    private init(answersRides: Bool) {
+    private init(answersRides: Bool, answersOthers: Bool) {
         self.answersRides = answersRides
+        self.answersOthers = answersOthers
+    }
+
+    /// Waits for ever, as ``stillLoading`` does, unless calls answer.
+    private func waitUnlessAnswering() async throws {
+        if !answersOthers { try await neverAnswer() }
     }
 
     /// The sample user, signed in.
@@ -60,6 +76,7 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
 
     /// Signs in the sample user with any password; any other email is unauthorized.
     public func signIn(email: String, password: String) async throws(SignInError) -> UserSession {
+        do { try await waitUnlessAnswering() } catch { throw .unknown(cause: .cancelled) }
         if let failure { throw .unknown(cause: failure) }
         guard email.lowercased() == Self.session.profile.email else { throw .unauthorized }
         return Self.session
@@ -67,6 +84,7 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
 
     /// Makes any account, signed in.
     public func signUp(_ account: NewAccount) async throws(SignUpError) -> UserSession {
+        do { try await waitUnlessAnswering() } catch { throw .unknown(cause: .cancelled) }
         if let failure { throw .unknown(cause: failure) }
         return UserSession(
             profile: UserProfile(
@@ -76,12 +94,14 @@ public struct PreviewKooberService: UserAuthRemoteAPI, LocationsService, RideSer
 
     /// The places whose name contains `query`, in any case.
     public func searchLocations(_ query: String) async throws -> [Location] {
+        try await waitUnlessAnswering()
         if let failure { throw failure }
         return query.isEmpty ? Self.places : Self.places.filter { $0.name.lowercased().contains(query.lowercased()) }
     }
 
     /// ``rideOptions``.
     public func rideOptions() async throws -> [RideOption] {
+        try await waitUnlessAnswering()
         if let failure { throw failure }
         return Self.rideOptions
     }

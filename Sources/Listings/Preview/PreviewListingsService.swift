@@ -38,14 +38,29 @@ public struct PreviewListingsService: ListingsService {
         self.offersFailure = offersFailure
     }
 
+    /// Calls that never answer, until their task is cancelled: to preview the loading screens.
+    ///
+    /// ```swift
+    /// #Preview("Loading") { ListingView(listing: ListingViewModel(service: PreviewListingsService.stillLoading, userID: "1")) }
+    /// ```
+    public static let stillLoading: PreviewListingsService = {
+        var service = PreviewListingsService()
+        service.answers = false
+        return service
+    }()
+
+    private var answers = true
+
     /// Every product, without its information sections.
     public func products() async throws -> [RetailProduct] {
+        if !answers { try await neverAnswer() }
         if let failure { throw failure }
         return details.map(\.product)
     }
 
     /// One product with its sections; ``ListingsError/productNotFound(_:)`` for an unknown id.
     public func productDetails(id: String) async throws -> ProductDetails {
+        if !answers { try await neverAnswer() }
         if let failure { throw failure }
         guard let found = details.first(where: { $0.product.id == id }) else { throw ListingsError.productNotFound(id) }
         return found
@@ -53,6 +68,7 @@ public struct PreviewListingsService: ListingsService {
 
     /// The user's entry of ``offersByUser``; ``ListingsError/userNotFound(_:)`` for another id.
     public func offers(userID: String) async throws -> UserOffers {
+        if !answers { try await neverAnswer() }
         if let failure = failure ?? offersFailure { throw failure }
         guard let offers = offersByUser[userID] else { throw ListingsError.userNotFound(userID) }
         return offers
@@ -60,6 +76,7 @@ public struct PreviewListingsService: ListingsService {
 
     /// A 1×1 GIF, for any key.
     public func imageData(key: String) async throws -> Data {
+        if !answers { try await neverAnswer() }
         if let failure { throw failure }
         return Self.pixel
     }

@@ -67,11 +67,15 @@ extension Draw {
     ///     .accessibilityElement(children: .ignore)
     ///     .accessibilityLabel(draw.accessibilityLabel)
     /// ```
-    public var accessibilityLabel: String {
+    public var accessibilityLabel: String { accessibilityLabel(locale: nil) }
+
+    /// ``accessibilityLabel`` with the date and the prize in `locale`'s words and symbols, for an
+    /// app that shows them so: `draw.accessibilityLabel(locale: .current)`.
+    public func accessibilityLabel(locale: Locale?) -> String {
         text(
-            "Draw.accessibilityLabel", id, date.longDescription,
+            "Draw.accessibilityLabel", id, locale.map { date.formatted(.complete, locale: $0) } ?? date.longDescription,
             numbers.map { String($0.value) }.joined(separator: ", "), String(bonusBall.value),
-            topPrize.description)
+            locale.map(topPrize.formatted(locale:)) ?? topPrize.description)
     }
 }
 

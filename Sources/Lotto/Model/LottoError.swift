@@ -3,7 +3,7 @@ import Foundation
 /// Why a Lotto screen cannot show what was asked: the failure state of every Lotto view model.
 ///
 /// ```swift
-/// if case .failed(.network(let cause)) = results.state, cause.isUnavailable { showRetry() }
+/// if case .network(let cause)? = results.state.failure, cause.isUnavailable { showRetry() }
 /// ```
 public enum LottoError: Error, Equatable, Sendable {
     /// No published draw has this id.

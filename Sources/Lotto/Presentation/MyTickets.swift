@@ -4,18 +4,33 @@ public struct MyTickets: Equatable, Sendable {
     public var checked: [TicketCheck]
     /// The tickets for draws still to come.
     public var upcoming: [Ticket]
+    /// The tickets whose draw the backend sent but could not be read (it is in `rejected`): they
+    /// cannot be checked, and are not upcoming either.
+    public var unchecked: [Ticket]
     /// The published draws, newest first: what each checked ticket was checked against.
     public var draws: [Draw]
 
     /// Sorts each ticket into its section; checked ones follow their draws, newest first.
-    public init(draws: [Draw], tickets: [Ticket]) {
+    ///
+    /// ```swift
+    /// let mine = MyTickets(draws: draws.value, tickets: tickets.value, unreadableDrawIDs: Set(draws.rejected.map(\.record)))
+    /// ```
+    /// - Parameters:
+    ///   - draws: the published draws.
+    ///   - tickets: the user's tickets.
+    ///   - unreadableDrawIDs: the ids of draws the backend sent that were left out as invalid:
+    ///     their tickets are ``unchecked``, not upcoming.
+    public init(draws: [Draw], tickets: [Ticket], unreadableDrawIDs: Set<String> = []) {
         let checkers = Dictionary(
             draws.map { ($0.id, TicketChecker(draw: $0)) }, uniquingKeysWith: { first, _ in first })
         var checked: [(Draw, TicketCheck)] = []
         var upcoming: [Ticket] = []
+        var unchecked: [Ticket] = []
         for ticket in tickets {
             if let checker = checkers[ticket.drawID] {
                 checked.append((checker.draw, checker.check(ticket.line, ticketID: ticket.id)))
+            } else if unreadableDrawIDs.contains(ticket.drawID) {
+                unchecked.append(ticket)
             } else {
                 upcoming.append(ticket)
             }
@@ -27,6 +42,7 @@ public struct MyTickets: Equatable, Sendable {
             }
             .map(\.element.1)
         self.upcoming = upcoming
+        self.unchecked = unchecked
         self.draws = draws.sorted(by: Draw.newestFirst)
     }
 

@@ -39,7 +39,8 @@ public final class TicketsViewModel {
             let (allDraws, mine) = try await (fetchedDraws, fetchedTickets)
             let offline = allDraws.isOffline || mine.isOffline
             return Fetched(
-                value: MyTickets(draws: allDraws.value, tickets: mine.value),
+                value: MyTickets(
+                    draws: allDraws.value, tickets: mine.value, unreadableDrawIDs: Set(allDraws.rejected.map(\.record))),
                 cacheStatus: offline ? .stale : allDraws.cacheStatus ?? mine.cacheStatus,
                 cachedAt: [allDraws.cachedAt, mine.cachedAt].compactMap { $0 }.min(),
                 rejected: allDraws.rejected + mine.rejected)

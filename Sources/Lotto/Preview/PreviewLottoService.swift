@@ -36,17 +36,31 @@ public struct PreviewLottoService: DrawsService, TicketsService {
         self.cachedAt = cachedAt
     }
 
+    /// Loads that never answer, until their task is cancelled: to preview the loading screens.
+    ///
+    /// ```swift
+    /// #Preview("Loading") { ResultsView(model: ResultsViewModel(service: PreviewLottoService.stillLoading)) }
+    /// ```
+    public static let stillLoading: PreviewLottoService = {
+        var service = PreviewLottoService()
+        service.answers = false
+        return service
+    }()
+
+    private var answers = true
+
     /// The draws, or ``failure``; from the offline cache when ``cachedAt`` is set.
     public func loadDraws() async throws -> Fetched<[Draw]> {
-        try answer(draws)
+        try await answer(draws)
     }
 
     /// The tickets, or ``failure``; from the offline cache when ``cachedAt`` is set.
     public func loadTickets() async throws -> Fetched<[Ticket]> {
-        try answer(tickets)
+        try await answer(tickets)
     }
 
-    private func answer<Value: Sendable>(_ value: Value) throws -> Fetched<Value> {
+    private func answer<Value: Sendable>(_ value: Value) async throws -> Fetched<Value> {
+        if !answers { try await neverAnswer() }
         if let failure { throw failure }
         guard let cachedAt else { return Fetched(value: value) }
         return Fetched(value: value, cacheStatus: .stale, cachedAt: cachedAt)

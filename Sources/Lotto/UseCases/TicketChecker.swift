@@ -54,6 +54,20 @@ public struct Prize: Hashable, Sendable, Codable {
         self.tier = tier
         self.amount = amount
     }
+
+    /// What it pays, in words a screen shows: `£30`, or for `match2` `a free Lucky Dip`, from
+    /// the module's strings (an app may reword it); amounts the same on every machine.
+    ///
+    /// ```swift
+    /// Text("\(prize.tier.title): \(prize.payout)")  // "Match 2: a free Lucky Dip"
+    /// ```
+    public var payout: String { payout(locale: nil) }
+
+    /// ``payout`` with the amount in `locale`'s symbols and separators.
+    public func payout(locale: Locale?) -> String {
+        guard let amount else { return text("Prize.luckyDip") }
+        return locale.map(amount.formatted(locale:)) ?? amount.description
+    }
 }
 
 /// A line checked against a draw. It is `Identifiable`, so a list shows checks with

@@ -45,15 +45,19 @@ public final class ConfirmationViewModel {
     /// Button("Log out") { Task { await confirmation.logout() } }.disabled(confirmation.isLoggingOut)
     /// if let error = confirmation.error { Text(error.localizedDescription) }
     /// ```
-    /// - Returns: whether this call deleted the pilot.
+    /// - Returns: whether this call logged the pilot out: `false` on a double tap, on a failure,
+    ///   and for a confirmation kept past its pilot when another is stored now.
     @discardableResult
     public func logout() async -> Bool {
         guard !isLoggingOut else { return false }
         isLoggingOut = true
         defer { isLoggingOut = false }
         do {
-            // A confirmation kept past its pilot (another registered since) deletes no one else.
-            if try store.load() == pilot { try store.delete() }
+            // A confirmation kept past its pilot (another registered since) deletes no one else,
+            // and leaves the flow to the pilot stored now.
+            let stored = try store.load()
+            if let stored, stored != pilot { return false }
+            if stored != nil { try store.delete() }
         } catch {
             self.error = PilotRegistrationError(storage: error)
             return false

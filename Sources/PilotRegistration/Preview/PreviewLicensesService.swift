@@ -22,8 +22,25 @@ public struct PreviewLicensesService: LicensesService {
         self.failure = failure
     }
 
+    /// A load that never answers, until its task is cancelled: to preview the form while its
+    /// licenses load.
+    ///
+    /// ```swift
+    /// #Preview("Loading") {
+    ///     RegistrationForm(form: RegistrationViewModel(licenses: PreviewLicensesService.stillLoading, store: InMemoryValueStore<Pilot>()))
+    /// }
+    /// ```
+    public static let stillLoading: PreviewLicensesService = {
+        var service = PreviewLicensesService()
+        service.answers = false
+        return service
+    }()
+
+    private var answers = true
+
     /// The licenses, or ``failure``.
     public func loadLicenses() async throws -> [License] {
+        if !answers { try await neverAnswer() }
         if let failure { throw failure }
         return licenses
     }
