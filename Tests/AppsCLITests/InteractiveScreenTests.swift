@@ -345,7 +345,9 @@ struct InteractiveScreenTests {
         session.start()
         let list = await session.showing("Blue Oxford Shirt")
         #expect(list.text(row: 1).hasPrefix("  Offers could not be loaded: "))
-        #expect(list.text(row: 2) == "  The products show without badges · r tries again")
+        // The reason wraps rather than being cut, and the retry hint follows it.
+        let notice = (1..<6).first { list.text(row: $0) == "  The products show without badges · r tries again" }
+        #expect(notice != nil, "\(list.text)")
         #expect(!list.text.contains("Offers: none"))
     }
 

@@ -53,9 +53,12 @@ struct OfflineWatchTests {
         let session = TerminalSession(root: ui, width: 60, height: 16, colors: .none)
         session.start()
         let frame = await session.showing("Blue Oxford Shirt")
-        #expect(frame.text(row: 2).hasPrefix("  Offline: showing products cached at "))
-        #expect(frame.text(row: 3).hasSuffix("r retries"), "wrapped, not cut: \(frame.text)")
-        #expect(frame.text(row: 4).hasPrefix("  Product"))
+        // Under the offers (which wrap at 60 columns, every one kept).
+        let notice = try #require(
+            (1..<8).first { frame.text(row: $0).hasPrefix("  Offline: showing products cached at ") })
+        #expect(frame.text(row: notice - 1).hasSuffix("20% off (REDUCED)"), "the offers, whole: \(frame.text)")
+        #expect(frame.text(row: notice + 1).hasSuffix("r retries"), "wrapped, not cut: \(frame.text)")
+        #expect(frame.text(row: notice + 2).hasPrefix("  Product"))
         #expect(
             ui.spokenLines.contains {
                 $0.hasPrefix("Offline: showing products cached at ") && $0.hasSuffix("r retries")

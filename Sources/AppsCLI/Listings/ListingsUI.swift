@@ -138,15 +138,18 @@ final class ListingsUI: TerminalView {
             return
         }
         let (offers, notice) = statusLines(loaded)
-        canvas.put(offers.text, row: 1, column: 2, maxWidth: canvas.width - 4, style: offers.style)
-        // A notice wraps rather than cut its retry hint; the table moves down a row if it must.
-        var header = 3
+        // The offers decide the badges: they wrap (up to three rows) rather than lose one, and a
+        // notice wraps rather than cut its retry hint; the table moves down as far as they need.
+        let offerRows = canvas.paragraph(
+            offers.text, in: Rect(x: 2, y: 1, width: canvas.width - 4, height: 3), style: offers.style)
+        var header = 2 + offerRows
         if let userID = pendingUser?.userID {
-            canvas.activity("Loading user \(userID.terminalSafe)…", id: "user", row: 2, column: 2)
+            canvas.activity("Loading user \(userID.terminalSafe)…", id: "user", row: header - 1, column: 2)
         } else if let notice {
             header +=
                 canvas.paragraph(
-                    notice.text, in: Rect(x: 2, y: 2, width: canvas.width - 4, height: 2), style: notice.style) - 1
+                    notice.text, in: Rect(x: 2, y: header - 1, width: canvas.width - 4, height: 2), style: notice.style)
+                - 1
         }
         let columns = [
             TableColumn("Product", width: max(12, min(30, canvas.width - 36))), TableColumn("Price", width: 20),
