@@ -40,6 +40,8 @@ enum TemplateHelpers {
                 throw "jsonPath \(text(1)): \(error.text)"
             }
             let found = path.evaluate(document, budget: budget)
+            // Nothing selected writes the `default=` given, or nothing, as WireMock does.
+            guard !found.isEmpty else { return options["default"] ?? .null }
             return found.count == 1 && path.isDefinite ? .json(found[0]) : .json(.array(found))
         case "xPath":
             // WireMock's: the text of what the expression selects in the XML, the first of it.
@@ -111,7 +113,9 @@ enum TemplateHelpers {
                 throw "regexExtract: \(text(1)) is not a regular expression"
             }
             let subject = text(0)
-            guard let range = firstMatch(of: regex, in: subject, budget: budget) else { return .null }
+            guard let range = firstMatch(of: regex, in: subject, budget: budget) else {
+                return options["default"] ?? .null
+            }
             return .string(String(subject[range]))
         case "range":
             guard let start = value(0).number, let end = value(1).number,
@@ -124,7 +128,15 @@ enum TemplateHelpers {
         case "array": return .list(values)
         case "upper": return .string(text(0).uppercased())
         case "lower": return .string(text(0).lowercased())
-        case "capitalize": return .string(text(0).prefix(1).uppercased() + text(0).dropFirst())
+        case "capitalize":
+            // Each word's first letter, the rest as it is: `mIXed case` is `MIXed Case`, as WireMock writes it.
+            var capitalized = ""
+            var startsWord = true
+            for character in text(0) {
+                capitalized += startsWord ? character.uppercased() : String(character)
+                startsWord = character.isWhitespace
+            }
+            return .string(capitalized)
         case "trim": return .string(text(0).trimmingCharacters(in: .whitespacesAndNewlines))
         case "contains": return .bool(text(0).contains(text(1)))
         case "matches":
@@ -174,7 +186,8 @@ enum TemplateHelpers {
         return whole
     }
 
-    /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`; `type='UUID'` ignores the length.
+    /// `randomValue length=8 type='ALPHANUMERIC' uppercase=true`, lower case without `uppercase`;
+    /// `type='UUID'` ignores the length.
     private static func randomValue(_ options: [String: TemplateValue]) throws(StubError.Reason) -> String {
         let length = max(0, min(4_096, try whole(options["length"]?.number ?? 36, "randomValue length")))
         let type = options["type"]?.text.uppercased() ?? "ALPHANUMERIC"
@@ -190,7 +203,8 @@ enum TemplateHelpers {
             }
         let characters = Array(alphabet)
         let value = String((0..<length).map { _ in characters.randomElement() ?? "a" })
-        return options["uppercase"]?.isTruthy == true ? value.uppercased() : value
+        // Lower case unless `uppercase=true`, as WireMock writes every type but UUID.
+        return options["uppercase"]?.isTruthy == true ? value.uppercased() : value.lowercased()
     }
 
     /// `now`, moved by `offset` (`'3 days'`, `'-1 hours'`), written in `format` (Java's date

@@ -105,6 +105,19 @@ struct ResponseTemplateTests {
         #expect(try render("{{#if (and (eq request.method 'GET') (not request.query.none))}}ok{{/if}}", sent) == "ok")
     }
 
+    /// Checked against WireMock 2.35.1 with --local-response-templating.
+    @Test func helpersWriteWhatWireMockWrites() throws {
+        let sent = request(.post, "/t", body: #"{"a": 1}"#)
+        #expect(try render("[{{jsonPath request.body '$.missing'}}]", sent) == "[]", "nothing selected writes nothing")
+        #expect(try render("[{{jsonPath request.body '$.missing' default='none'}}]", sent) == "[none]")
+        #expect(try render("{{capitalize 'mIXed case-word x'}}", sent) == "MIXed Case-word X")
+        #expect(try render("[{{regexExtract 'abc' '[0-9]+' default='nope'}}]", sent) == "[nope]")
+        let random = try render("{{randomValue length=30 type='ALPHABETIC'}}", sent)
+        #expect(random == random.lowercased(), "lower case unless uppercase=true: \(random)")
+        let mixed = try render("{{randomValue length=30 type='ALPHANUMERIC'}}", sent)
+        #expect(mixed == mixed.lowercased())
+    }
+
     @Test func valuesAreMadeAtRandomWithinWhatIsAsked() throws {
         let sent = request(.get, "/")
         let text = try render("{{randomValue length=12 type='ALPHANUMERIC'}}", sent)
