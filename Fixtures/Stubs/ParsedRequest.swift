@@ -49,9 +49,12 @@ package final class ParsedRequest: @unchecked Sendable {
         budget = MatchBudget(allowance ?? budget.allowance)
     }
 
-    /// The values of the header field `name`, one per field line as sent.
+    /// The values of the header field `name`, one per field line as sent. `Host` is the request's
+    /// authority, which HTTP/1.1 sends as that field and the server keeps apart from the others.
     package func header(_ name: HTTPField.Name) -> [String] {
-        head.headerFields[values: name]
+        let values = head.headerFields[values: name]
+        if values.isEmpty, name.canonicalName == "host", let authority = head.authority { return [authority] }
+        return values
     }
 
     /// The body as text (UTF-8); `nil` when there is none.

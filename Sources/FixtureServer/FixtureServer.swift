@@ -613,9 +613,10 @@ struct BackendResponder: HTTPResponder {
             for (name, value) in stub.headers { head.headerFields[name] = value }
             return (head, data)
         } catch {
+            // 500, as WireMock answers a proxy target it cannot reach.
             let address = "\(request.scheme ?? "http")://\(request.authority ?? "")"
             return jsonAnswer(
-                .badGateway,
+                .internalServerError,
                 ["message": "\(address), the stub's proxyBaseUrl, did not answer: \(error.localizedDescription)"])
         }
     }
