@@ -288,6 +288,21 @@ struct InteractiveScreenTests {
         #expect(try store.load() == nil)
     }
 
+    /// Space in the license group cycled to the next license instead of choosing the one under
+    /// the cursor, and with none chosen the focus showed only as a bold label.
+    @Test func pilotSpaceChoosesALicenseOnceAndTheFocusedGroupIsMarked() async throws {
+        let (_, session) = try pilotScreen()
+        _ = await session.showing("( ) PPL")
+        session.press(.tab, .tab, .tab)
+        let focused = await session.showing("› License")
+        #expect(focused.text.contains("( ) PPL"))
+        session.press(.character(" "))
+        _ = await session.showing("(•) PPL")
+        session.press(.character(" "))
+        let kept = await session.showing("(•) PPL")
+        #expect(kept.text.contains("( ) ATPL"), "Space again keeps the choice")
+    }
+
     @Test func pilotMessagesAppearAsYouTypeAndRegisterWaitsForAValidForm() async throws {
         let (_, session) = try pilotScreen()
         let form = await session.showing("ATPL  B737, A380, B747")

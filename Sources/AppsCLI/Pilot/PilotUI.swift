@@ -131,7 +131,10 @@ final class PilotUI: TerminalView {
         let focus = formState.focus
         switch key {
         case .left where focus == licenseStop: chooseLicense(by: -1)
-        case .right where focus == licenseStop, .character(" ") where focus == licenseStop: chooseLicense(by: 1)
+        case .right where focus == licenseStop: chooseLicense(by: 1)
+        // Space chooses the option under the cursor, which is the one chosen (← → move both):
+        // with none chosen yet, the first; never the next one.
+        case .character(" ") where focus == licenseStop && form.selectedLicense == nil: chooseLicense(by: 1)
         case .enter where focus == registerStop, .character(" ") where focus == registerStop: form.register()
         case .enter: formState.move(by: 1, stops: stops)
         case .character("r") where form.licenses.failure != nil || staleSince() != nil:
@@ -190,8 +193,10 @@ final class PilotUI: TerminalView {
             }
             row += 1
             let licensesStart = row
+            // Focus shows as a mark too, so it reads without colour or bold (NO_COLOR, TERM=dumb).
             content.put(
-                RegistrationField.license.title, row: row, column: 0, style: CellStyle(bold: focus == licenseStop))
+                (focus == licenseStop ? "› " : "") + RegistrationField.license.title, row: row, column: 0,
+                style: CellStyle(bold: focus == licenseStop))
             let choices = Rect(x: 18, y: row, width: area.width - 18, height: 4)
             if let licenses = content.loaded(form.licenses, loading: "Loading licenses…", in: choices) {
                 for license in licenses {
