@@ -320,20 +320,27 @@ struct Admin: Sendable {
                 }
                 throw AdminError(
                     status: .notFound,
-                    message: "No admin route \(request.method.rawValue) \(path). There are GET and DELETE "
-                        + "/__admin/requests and /__admin/requests/ID, POST /__admin/requests/find, /count, /remove "
-                        + "and /reset, GET "
-                        + "/__admin/requests/unmatched and /unmatched/near-misses, POST /__admin/reset, "
-                        + "GET /__admin/scenarios, PUT /__admin/scenarios/NAME/state, POST /__admin/scenarios/reset, "
-                        + "GET, POST and DELETE /__admin/mappings, GET, PUT and DELETE /__admin/mappings/ID, "
-                        + "POST /__admin/mappings/reset, /import, /remove, /find-by-metadata and /remove-by-metadata, "
-                        + "POST /__admin/recordings/start, /stop and /snapshot, GET /__admin/recordings/status, "
-                        + "GET, POST and PUT /__admin/settings.")
+                    message: "No admin route \(request.method.rawValue) \(path). The admin routes: \(Self.routeList).")
             }
         } catch {
             return jsonAnswer(error.status, error.body)
         }
     }
+
+    /// Every admin route, for the `404` of one there is not: each path with its methods, from
+    /// ``methods`` and the paths that take an id or a name, so the list cannot drift from them.
+    static let routeList: String = {
+        let fixed = methods.sorted { $0.key < $1.key }.map { route, methods in
+            (route.isEmpty ? "" : "/" + route.replacingOccurrences(of: " ", with: "/"), methods)
+        }
+        let named: [(String, [HTTPRequest.Method])] = [
+            ("/requests/ID", [.get, .delete]), ("/mappings/ID", [.get, .put, .delete]),
+            ("/scenarios/NAME/state", [.put]),
+        ]
+        return (fixed + named).map { path, methods in
+            methods.map(\.rawValue).joined(separator: " ") + " " + prefix.dropLast() + path
+        }.joined(separator: ", ")
+    }()
 
     /// The methods each fixed admin path takes, by the path's segments joined with spaces.
     static let methods: [String: [HTTPRequest.Method]] = [

@@ -726,3 +726,19 @@ struct WireMockAdminTests {
         }
     }
 }
+
+@Suite("Admin routes")
+struct AdminRouteListTests {
+    /// The 404's list was written by hand beside the routes and had lost near-misses and save.
+    @Test func aRouteThereIsNotNamesEveryRouteThereIs() async throws {
+        try await withFixtureServer { server in
+            let answer = try await TestBackendTests.send(server, .get, "/__admin/nope")
+            #expect(answer.status == 404)
+            let message = try #require(answer.json["message"] as? String)
+            for route in Admin.methods.keys {
+                #expect(message.contains("/__admin/" + route.replacingOccurrences(of: " ", with: "/")), "\(route)")
+            }
+            #expect(message.contains("PUT /__admin/scenarios/NAME/state"))
+        }
+    }
+}
