@@ -146,6 +146,16 @@ struct AppPipelineTests {
         coordinator.userID = nil
         #expect(listing.userID == nil, "signing out leaves no user on the list either")
         #expect(details.userID == nil)
+        // Set on the list, as its own doc says: the coordinator and the details follow.
+        listing.userID = "3"
+        #expect(coordinator.userID == "3")
+        #expect(details.userID == "3")
+    }
+
+    @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
+        let item = ListedProduct(product: shirt, badge: nil)
+        #expect(item.accessibilityLabel == "Shirt, £12.50")
+        #expect(item.accessibilityLabel(locale: Locale(identifier: "de_DE")) == "Shirt, 12,50\u{a0}£")
     }
 
     /// The preview backend whose product details fail from the second ask on.

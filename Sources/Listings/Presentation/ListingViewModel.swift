@@ -16,8 +16,13 @@ public final class ListingViewModel {
     /// The listing: `.idle` until ``load()``, then `.loading`, then `.loaded` or `.failed`.
     public private(set) var state: LoadState<Listing, ListingsError> = .idle
     /// The user whose offers decide the badges; set it to switch user, then ``load()``. `nil` (no
-    /// one signed in) lists the products with no badge and asks for no offers.
-    public var userID: String?
+    /// one signed in) lists the products with no badge and asks for no offers. A
+    /// ``ListingsCoordinator`` made with this list switches its details screens with it.
+    public var userID: String? {
+        didSet { if userID != oldValue { userDidChange?(userID) } }
+    }
+    /// The coordinator's step when ``userID`` changes: its details screens follow.
+    @ObservationIgnored var userDidChange: (@MainActor (String?) -> Void)?
     private let loadListing: LoadListing
     @ObservationIgnored private let loads = Loads()
 

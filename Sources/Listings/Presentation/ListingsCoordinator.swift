@@ -34,10 +34,8 @@ public final class ListingsCoordinator<Image: Sendable> {
     /// one) and on the details screens. Setting it switches user everywhere at once, keeping the
     /// path: each screen reloads from its `.task(id: userID)`.
     public var userID: String? {
-        didSet {
-            listing.userID = userID
-            for model in models.values { model.userID = userID }
-        }
+        get { listing.userID }
+        set { listing.userID = newValue }
     }
     /// The list's model: the one the coordinator was made with, or one of its own. Its user is
     /// ``userID``.
@@ -68,10 +66,14 @@ public final class ListingsCoordinator<Image: Sendable> {
         images: ImagePipeline<Image>, maxPixelSize: Int? = nil
     ) {
         self.service = service
-        self.userID = listing?.userID ?? userID
         self.listing = listing ?? ListingViewModel(service: service, userID: userID)
         self.images = images
         self.maxPixelSize = maxPixelSize
+        // One user for the list and the details, whichever of the two is set.
+        self.listing.userDidChange = { [weak self] userID in
+            guard let self else { return }
+            for model in models.values { model.userID = userID }
+        }
     }
 
     /// Pushes the details of a product; nothing when they are on top already (a double tap).

@@ -26,8 +26,13 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
     ///     .accessibilityElement(children: .ignore)
     ///     .accessibilityLabel(item.accessibilityLabel)
     /// ```
-    public var accessibilityLabel: String {
-        ([product.name, product.price.formatted] + (badge.map { [text("Accessibility.badge", $0.title)] } ?? []))
+    public var accessibilityLabel: String { accessibilityLabel(locale: nil) }
+
+    /// ``accessibilityLabel`` with the price in `locale`'s symbols and separators, as a row that
+    /// shows `price.formatted(locale:)` says it: `item.accessibilityLabel(locale: .current)`.
+    public func accessibilityLabel(locale: Locale?) -> String {
+        let price = locale.map(product.price.formatted(locale:)) ?? product.price.formatted
+        return ([product.name, price] + (badge.map { [text("Accessibility.badge", $0.title)] } ?? []))
             .joined(separator: ", ")
     }
 }
