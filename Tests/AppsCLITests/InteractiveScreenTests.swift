@@ -366,6 +366,19 @@ struct InteractiveScreenTests {
         #expect(!list.text.contains("Offers: none"))
     }
 
+    /// At 60 columns a failed image's reason cut its `r retries` hint.
+    @Test func listingsAFailedImageSaysWhyAndHowToRetryInANarrowWindow() async throws {
+        let session = TerminalSession(
+            root: ListingsUI(service: UnreachableImages(live: try embeddedListings()), userID: "1"), width: 60,
+            height: 16,
+            colors: .none)
+        session.start()
+        _ = await session.showing("Blue Oxford Shirt")
+        session.press(.enter)
+        let details = await session.showing("failed:")
+        #expect(details.text.contains("r retries"), "wrapped, not cut: \(details.text)")
+    }
+
     @Test func listingsShowPricesBadgesAndTheUsersOffers() async throws {
         let session = try listingsScreen()
         let list = await session.showing("Blue Oxford Shirt")
@@ -673,6 +686,16 @@ struct NoOffers: ListingsService {
     func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
     func offers(userID: String) async throws -> UserOffers { throw NetworkError.cannotConnect(host: "shop.test") }
     func imageData(key: String) async throws -> Data { try await live.imageData(key: key) }
+}
+
+/// The live shop whose image host cannot be reached.
+struct UnreachableImages: ListingsService {
+    let live: RemoteListingsService
+
+    func products() async throws -> [RetailProduct] { try await live.products() }
+    func productDetails(id: String) async throws -> ProductDetails { try await live.productDetails(id: id) }
+    func offers(userID: String) async throws -> UserOffers { try await live.offers(userID: userID) }
+    func imageData(key: String) async throws -> Data { throw NetworkError.cannotConnect(host: "images.shop.test") }
 }
 
 /// User 1's offers at once; any other user's when the gate lets them through.

@@ -178,15 +178,17 @@ final class ListingsUI: TerminalView {
             maxWidth: area.width, style: CellStyle(foreground: details.badge == nil ? nil : .magenta))
         let imageRow = area.y + 3
         let imageLabel = canvas.put("Image: ", row: imageRow, column: area.x)
+        var imageRows = 1
         if case .loading = details.image {
             canvas.activity(
                 "loading \(product.imageKey.terminalSafe).jpg…", id: "image", row: imageRow, column: imageLabel)
         } else {
-            canvas.put(
-                imageStatus(details.image, key: product.imageKey), row: imageRow, column: imageLabel,
-                maxWidth: area.maxX - imageLabel)
+            // Wrapped, never cut: a failure's reason and its `r retries` stay in view.
+            imageRows = canvas.paragraph(
+                imageStatus(details.image, key: product.imageKey),
+                in: Rect(x: imageLabel, y: imageRow, width: area.maxX - imageLabel, height: 3))
         }
-        var row = area.y + 5
+        var row = imageRow + max(1, imageRows) + 1
         for section in loaded.information where row < area.maxY - 1 {
             canvas.put(
                 section.title.terminalSafe, row: row, column: area.x, maxWidth: area.width, style: .init(bold: true))
