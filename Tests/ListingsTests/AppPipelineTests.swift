@@ -152,6 +152,48 @@ struct AppPipelineTests {
         #expect(details.userID == "3")
     }
 
+    /// SwiftUI may make a second coordinator on the same list; the second took the list's only
+    /// hook, and the first one's details stayed on the old user.
+    @Test func everyCoordinatorOnAListFollowsItsUser() {
+        let service = PreviewListingsService()
+        let listing = ListingViewModel(service: service, userID: "1")
+        let first = ListingsCoordinator(service: service, listing: listing)
+        let details = first.details(for: .details(productID: "1"))
+        let second = ListingsCoordinator(service: service, listing: listing)
+        let secondDetails = second.details(for: .details(productID: "2"))
+        first.userID = "2"
+        #expect(details.userID == "2")
+        #expect(secondDetails.userID == "2")
+    }
+
+    /// After a switch to a user whose listing failed (offline), the previous user's badges stayed
+    /// beside the error.
+    @Test func aFailedLoadForAnotherUserKeepsTheProductsButNotTheirBadges() async throws {
+        final class OfflineAfterFirst: ListingsService {
+            let preview = PreviewListingsService()
+            let calls = Locked(0)
+            func products() async throws -> [RetailProduct] {
+                let call = calls.withLock {
+                    $0 += 1
+                    return $0
+                }
+                if call > 1 { throw ListingsError.network(.offline) }
+                return try await preview.products()
+            }
+            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        }
+        let listing = ListingViewModel(service: OfflineAfterFirst(), userID: "1")
+        await listing.load()
+        #expect(listing.state.value?.products.contains { $0.badge != nil } == true, "user 1 has badges")
+        listing.userID = nil
+        await listing.load()
+        #expect(listing.state.failure == .network(.offline))
+        #expect(listing.state.value?.products.isEmpty == false, "the products stay")
+        #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "no one else's badges")
+    }
+
     @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
         let item = ListedProduct(product: shirt, badge: nil)
         #expect(item.accessibilityLabel == "Shirt, £12.50")

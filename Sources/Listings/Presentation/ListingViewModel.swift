@@ -19,10 +19,17 @@ public final class ListingViewModel {
     /// one signed in) lists the products with no badge and asks for no offers. A
     /// ``ListingsCoordinator`` made with this list switches its details screens with it.
     public var userID: String? {
-        didSet { if userID != oldValue { userDidChange?(userID) } }
+        didSet {
+            // Each coordinator on this list moves its details screens; a gone one drops out.
+            if userID != oldValue { userFollowers.removeAll { !$0(userID) } }
+        }
     }
-    /// The coordinator's step when ``userID`` changes: its details screens follow.
-    @ObservationIgnored var userDidChange: (@MainActor (String?) -> Void)?
+    /// The coordinators' steps when ``userID`` changes, one per coordinator made with this list
+    /// (SwiftUI may make several): each returns `false` once its coordinator is gone.
+    @ObservationIgnored var userFollowers: [@MainActor (String?) -> Bool] = []
+    /// The user the listing shown was loaded for, so a failed load for another keeps no badge
+    /// of theirs.
+    @ObservationIgnored private var loadedUserID: String?
     private let loadListing: LoadListing
     @ObservationIgnored private let loads = Loads()
 
@@ -38,11 +45,22 @@ public final class ListingViewModel {
 
     /// Loads the products and the user's offers together; offers that fail to load leave the products
     /// without badges (``Listing/offersFailure`` says why) rather than failing the listing.
-    /// ``state`` keeps the listing loaded before while reloading and after a failed reload; a
-    /// cancelled load puts back the state it replaced (see `LoadState`).
+    /// ``state`` keeps the listing loaded before while reloading and after a failed reload (its
+    /// badges only when they are this user's); a cancelled load puts back the state it replaced
+    /// (see `LoadState`).
     public func load() async {
-        await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing, userID] in
-            try await loadListing(userID: userID)
+        let user = userID
+        await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
+            try await loadListing(userID: user)
+        }
+        switch state {
+        case .loaded where user == userID:
+            loadedUserID = user
+        case .failed(let error, previous: let shown?) where loadedUserID != userID:
+            // The products stay on screen; the badges were another user's.
+            state = .failed(error, previous: shown.withoutBadges)
+        default:
+            break
         }
     }
 }

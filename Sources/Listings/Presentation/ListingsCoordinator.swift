@@ -69,10 +69,12 @@ public final class ListingsCoordinator<Image: Sendable> {
         self.listing = listing ?? ListingViewModel(service: service, userID: userID)
         self.images = images
         self.maxPixelSize = maxPixelSize
-        // One user for the list and the details, whichever of the two is set.
-        self.listing.userDidChange = { [weak self] userID in
-            guard let self else { return }
+        // One user for the list and the details, whichever of the two is set, for every
+        // coordinator made with the list.
+        self.listing.userFollowers.append { [weak self] userID in
+            guard let self else { return false }
             for model in models.values { model.userID = userID }
+            return true
         }
     }
 

@@ -21,10 +21,13 @@ public struct ListedProduct: Hashable, Sendable, Identifiable {
     /// The row in words, for VoiceOver and the command line's screen-reader mode alike:
     /// `Blue Oxford Shirt, £25.00 was £40.00, Loyalty reward badge`.
     ///
+    /// The same on every machine (the command line's); a row that shows its price in the user's
+    /// locale says it so:
+    ///
     /// ```swift
     /// ProductRow(item: item)
     ///     .accessibilityElement(children: .ignore)
-    ///     .accessibilityLabel(item.accessibilityLabel)
+    ///     .accessibilityLabel(item.accessibilityLabel(locale: .current))
     /// ```
     public var accessibilityLabel: String { accessibilityLabel(locale: nil) }
 
@@ -57,6 +60,12 @@ public struct Listing: Equatable, Sendable {
         self.products = products
         self.offers = offers
         self.offersFailure = offersFailure
+    }
+
+    /// The same products with no badge and no offers: what stays on screen for a user whose own
+    /// listing could not be loaded.
+    var withoutBadges: Listing {
+        Listing(products: products.map { ListedProduct(product: $0.product, badge: nil) }, offersFailure: nil)
     }
 }
 
