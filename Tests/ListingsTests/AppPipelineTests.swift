@@ -194,6 +194,34 @@ struct AppPipelineTests {
         #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "no one else's badges")
     }
 
+    /// A load for another user cancelled (a push cancels the list's .task) put back the user
+    /// before's badges, and a running one showed them until it answered.
+    @Test func aLoadForAnotherUserShowsNoBadgeOfTheUserBeforeWhileItRunsOrOnceCancelled() async {
+        let gate = Locked(false)
+        struct Held: ListingsService {
+            let preview = PreviewListingsService()
+            let gate: Locked<Bool>
+            func products() async throws -> [RetailProduct] {
+                if gate.withLock({ $0 }) { try await Task.sleep(for: .seconds(3600)) }
+                return try await preview.products()
+            }
+            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        }
+        let listing = ListingViewModel(service: Held(gate: gate), userID: "1")
+        await listing.load()
+        #expect(listing.state.value?.products.contains { $0.badge != nil } == true)
+        gate.withLock { $0 = true }
+        listing.userID = "2"
+        let load = Task { await listing.load() }
+        await TestSupport.waitUntil { listing.state.isLoading }
+        #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "while it runs")
+        load.cancel()
+        await load.value
+        #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "once cancelled")
+    }
+
     @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
         let item = ListedProduct(product: shirt, badge: nil)
         #expect(item.accessibilityLabel == "Shirt, £12.50")

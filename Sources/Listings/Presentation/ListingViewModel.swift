@@ -27,8 +27,8 @@ public final class ListingViewModel {
     /// The coordinators' steps when ``userID`` changes, one per coordinator made with this list
     /// (SwiftUI may make several): each returns `false` once its coordinator is gone.
     @ObservationIgnored var userFollowers: [@MainActor (String?) -> Bool] = []
-    /// The user the listing shown was loaded for, so a failed load for another keeps no badge
-    /// of theirs.
+    /// The user whose badges the listing shown may carry: the last load's, so a load for another
+    /// (running, cancelled or failed) shows no badge of the user before.
     @ObservationIgnored private var loadedUserID: String?
     private let loadListing: LoadListing
     @ObservationIgnored private let loads = Loads()
@@ -50,17 +50,12 @@ public final class ListingViewModel {
     /// (see `LoadState`).
     public func load() async {
         let user = userID
+        // The products stay on screen while another user's load runs, but not the badges: they
+        // were the user before's.
+        if user != loadedUserID, let shown = state.value { state = .loaded(shown.withoutBadges) }
+        loadedUserID = user
         await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
             try await loadListing(userID: user)
-        }
-        switch state {
-        case .loaded where user == userID:
-            loadedUserID = user
-        case .failed(let error, previous: let shown?) where loadedUserID != userID:
-            // The products stay on screen; the badges were another user's.
-            state = .failed(error, previous: shown.withoutBadges)
-        default:
-            break
         }
     }
 }

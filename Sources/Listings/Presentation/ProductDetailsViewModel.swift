@@ -83,19 +83,18 @@ public final class ProductDetailsViewModel<Image: Sendable> {
     /// unless the user changed meanwhile (the load for the new user sets it).
     private func loadDetails() async throws -> ProductDetails {
         let user = userID
+        // While another user's load runs (or after it is cancelled), no badge of the user before.
+        if user != badgeUserID { (badge, offersFailure, badgeUserID) = (nil, nil, user) }
         async let offers = loadOffers(user)
         let details: ProductDetails
         do {
             details = try await service.productDetails(id: productID)
         } catch {
             _ = await offers
-            // The badge shown was another user's: it does not stay beside the details kept.
-            if user != badgeUserID, user == userID, !Task.isCancelled { (badge, offersFailure) = (nil, nil) }
             throw error
         }
         let loadedOffers = await offers
         guard user == userID else { return details }
-        badgeUserID = user
         switch loadedOffers {
         case .success(let userOffers?):
             badge = BadgeRule.badge(for: details.product, offers: userOffers.offers, badges: userOffers.badges)
