@@ -409,6 +409,17 @@ package struct TemplateRenderer {
             }
             return .map(headers.mapValues(many))
         case "cookies": return .map(request.cookies.mapValues(many))
+        case "requestLine":
+            // WireMock's request line: the same parts again under one name, with the host and port.
+            var parts: [String: TemplateValue] = [:]
+            for part in ["method", "url", "path", "pathSegments", "query", "baseUrl"] {
+                parts[part] = member(part, of: request)
+            }
+            parts["scheme"] = .string(request.head.scheme ?? "http")
+            parts["host"] = .string(request.host)
+            let port = request.head.authority?.split(separator: ":").last.flatMap { Int($0) }
+            parts["port"] = .number(Double(port ?? 80))
+            return .map(parts)
         default: return .null
         }
     }

@@ -92,8 +92,10 @@ package struct StubMapping: Sendable {
                 )
             }
         }
-        let id = given ?? uuid ?? UUID().uuidString.lowercased()
-        let priority = try mapping.int("priority", in: 1...Int(Int32.max)) ?? 5
+        // Given both, WireMock's id is the uuid.
+        let id = uuid ?? given ?? UUID().uuidString.lowercased()
+        // WireMock takes 0 (tried before 1) as well.
+        let priority = try mapping.int("priority", in: 0...Int(Int32.max)) ?? 5
         // Fields kept as given but not used still have WireMock's types.
         _ = try mapping.string("name")
         _ = try mapping.bool("persistent")

@@ -105,6 +105,14 @@ struct ResponseTemplateTests {
         #expect(try render("{{#if (and (eq request.method 'GET') (not request.query.none))}}ok{{/if}}", sent) == "ok")
     }
 
+    /// A team's folder read `request.requestLine.…` and rendered nothing (2,546 answers of one folder).
+    @Test func theRequestLineHasWireMocksParts() throws {
+        let sent = request(.get, "/r4/seg?a=q")
+        #expect(try render("{{request.requestLine.pathSegments.[1]}}|{{request.requestLine.query.a}}", sent) == "seg|q")
+        #expect(try render("{{request.requestLine.method}} {{request.requestLine.path}}", sent) == "GET /r4/seg")
+        #expect(try render("{{request.requestLine.host}}:{{request.requestLine.port}}", sent) == "127.0.0.1:8080")
+    }
+
     /// Checked against WireMock 2.35.1 with --local-response-templating.
     @Test func helpersWriteWhatWireMockWrites() throws {
         let sent = request(.post, "/t", body: #"{"a": 1}"#)

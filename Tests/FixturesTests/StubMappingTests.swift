@@ -561,6 +561,12 @@ struct StubMappingTests {
         #expect(team.respond(request("/lotto/draws"), body: nil).0.status.code == 418, "no contract without backends")
     }
 
+    /// Two things WireMock takes that refused a team's whole folder, or named its stub otherwise.
+    @Test func priorityZeroIsTakenAndAUUIDBesideAnIDIsTheID() throws {
+        #expect(try stub(#"{"priority": 0, "request": {}, "response": {}}"#).priority == 0)
+        #expect(try stub(#"{"id": "a", "uuid": "b", "request": {}, "response": {}}"#).id == "b")
+    }
+
     @Test func andOrAndNotHoldOtherMatchersAtAnyDepth() throws {
         func body(_ pattern: String, _ body: String) throws -> Bool {
             try matches(#"{"request": {"bodyPatterns": [\#(pattern)]}, "response": {}}"#, .post, "/a", body: body)
