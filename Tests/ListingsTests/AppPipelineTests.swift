@@ -222,6 +222,42 @@ struct AppPipelineTests {
         #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "once cancelled")
     }
 
+    /// A refresh for user 1 that outlived a cancelled switch to user 4 wrote user 1's badges
+    /// under user 4.
+    @Test func aRefreshForTheUserBeforeThatEndsLastLeavesNoBadgeOfTheirs() async {
+        final class Held: ListingsService {
+            let preview = PreviewListingsService()
+            let calls = Locked(0)
+            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
+            func products() async throws -> [RetailProduct] {
+                let call = calls.withLock {
+                    $0 += 1
+                    return $0
+                }
+                if call == 2 { for await _ in refresh {} }  // the refresh, held
+                if call == 3 { try await Task.sleep(for: .seconds(3600)) }  // user 4's, until cancelled
+                return try await preview.products()
+            }
+            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        }
+        let service = Held()
+        let listing = ListingViewModel(service: service, userID: "1")
+        await listing.load()
+        let refresh = Task { await listing.load() }
+        await TestSupport.waitUntil { listing.state.isLoading }
+        listing.userID = "4"
+        let switched = Task { await listing.load() }
+        for _ in 0..<1_000_000 where service.calls.withLock({ $0 }) < 3 { await Task.yield() }
+        switched.cancel()
+        await switched.value
+        service.finishRefresh.finish()
+        await refresh.value
+        #expect(listing.state.value?.products.isEmpty == false)
+        #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "not user 1's under user 4")
+    }
+
     @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
         let item = ListedProduct(product: shirt, badge: nil)
         #expect(item.accessibilityLabel == "Shirt, £12.50")

@@ -57,5 +57,15 @@ public final class ListingViewModel {
         await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
             try await loadListing(userID: user)
         }
+        // A load for the user before that ended after this one's user changed (a refresh that
+        // outlived a cancelled switch) wrote that user's listing: its products stay, its badges go.
+        guard user != userID else { return }
+        loadedUserID = userID
+        switch state {
+        case .loaded(let shown): state = .loaded(shown.withoutBadges)
+        case .loading(let shown?): state = .loading(previous: shown.withoutBadges)
+        case .failed(let error, let shown?): state = .failed(error, previous: shown.withoutBadges)
+        case .idle, .loading(nil), .failed(_, nil): break
+        }
     }
 }
