@@ -258,6 +258,39 @@ struct AppPipelineTests {
         #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "not user 1's under user 4")
     }
 
+    /// The fix above stripped the badges whenever an older load ended, even when its answer was
+    /// thrown away: user 2's own badges went when user 1's refresh ended after them.
+    @Test func anOlderLoadWhoseAnswerWasNotKeptLeavesTheNewUsersBadges() async {
+        final class Held: ListingsService {
+            let preview = PreviewListingsService()
+            let calls = Locked(0)
+            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
+            func products() async throws -> [RetailProduct] {
+                let call = calls.withLock {
+                    $0 += 1
+                    return $0
+                }
+                if call == 2 { for await _ in refresh {} }  // user 1's refresh, held
+                return try await preview.products()
+            }
+            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        }
+        let service = Held()
+        let listing = ListingViewModel(service: service, userID: "1")
+        await listing.load()
+        let refresh = Task { await listing.load() }
+        await TestSupport.waitUntil { listing.state.isLoading }
+        listing.userID = "2"
+        await listing.load()
+        let usersOwn = listing.state.value
+        #expect(usersOwn?.products.contains { $0.badge != nil } == true, "user 2 has a badge")
+        service.finishRefresh.finish()
+        await refresh.value
+        #expect(listing.state.value == usersOwn, "user 2's listing, badges and all")
+    }
+
     @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
         let item = ListedProduct(product: shirt, badge: nil)
         #expect(item.accessibilityLabel == "Shirt, £12.50")

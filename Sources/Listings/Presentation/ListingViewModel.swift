@@ -1,3 +1,4 @@
+import AppsCore
 import Observation
 
 /// The product listing: every product with the badge the user's offers earn.
@@ -54,12 +55,16 @@ public final class ListingViewModel {
         // were the user before's.
         if user != loadedUserID, let shown = state.value { state = .loaded(shown.withoutBadges) }
         loadedUserID = user
+        let answered = Locked<Listing?>(nil)
         await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
-            try await loadListing(userID: user)
+            let listing = try await loadListing(userID: user)
+            answered.withLock { $0 = listing }
+            return listing
         }
-        // A load for the user before that ended after this one's user changed (a refresh that
-        // outlived a cancelled switch) wrote that user's listing: its products stay, its badges go.
-        guard user != userID else { return }
+        // A load for the user before that ended after the user changed (a refresh that outlived a
+        // cancelled switch) and whose listing is the one on screen: its products stay, its badges
+        // go. One whose answer was not kept (a newer load's was) changes nothing.
+        guard user != userID, let mine = answered.withLock({ $0 }), state.value == mine else { return }
         loadedUserID = userID
         switch state {
         case .loaded(let shown): state = .loaded(shown.withoutBadges)
