@@ -81,10 +81,13 @@ package final class Loads {
 
     package init() {}
 
+    /// - Returns: whether this load set the state when it ended (a newer load's answer, or the
+    ///   state a cancelled one puts back, leaves it to that one).
+    @discardableResult
     package func run<Model: AnyObject, Value, Failure: Error>(
         _ state: ReferenceWritableKeyPath<Model, LoadState<Value, Failure>>, on model: Model,
         failure: (any Error) -> Failure, _ operation: () async throws -> Value
-    ) async {
+    ) async -> Bool {
         latest += 1
         let load = latest
         running.append(load)
@@ -93,18 +96,19 @@ package final class Loads {
         model[keyPath: state] = .loading(previous: before.value)
         do {
             let value = try await operation()
-            guard load == latest else { return }
+            guard load == latest else { return false }
             model[keyPath: state] = .loaded(value)
         } catch {
-            guard load == latest else { return }
+            guard load == latest else { return false }
             if Task.isCancelled, let older = running.last(where: { $0 != load }) {
                 // The latest load was cancelled while an older one still runs: that one is the
                 // latest again and sets the state when it ends (still loading until then).
                 latest = older
-                return
+                return false
             }
             model[keyPath: state] = Task.isCancelled ? before.settled : .failed(failure(error), previous: before.value)
         }
+        return true
     }
 }
 

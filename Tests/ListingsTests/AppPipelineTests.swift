@@ -291,6 +291,42 @@ struct AppPipelineTests {
         #expect(listing.state.value == usersOwn, "user 2's listing, badges and all")
     }
 
+    /// The same, when the two users' offers are alike: comparing listings took user 5's own
+    /// badges for the discarded answer's; whether the older load set the state decides.
+    @Test func anOlderLoadNotKeptLeavesAlikeBadgesToo() async {
+        final class Alike: ListingsService {
+            let preview: PreviewListingsService
+            let calls = Locked(0)
+            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
+            init() {
+                let offers = PreviewListingsService.sampleOffersByUser["2"] ?? UserOffers(badges: [], offers: [])
+                preview = PreviewListingsService(offersByUser: ["2": offers, "5": offers])
+            }
+            func products() async throws -> [RetailProduct] {
+                let call = calls.withLock {
+                    $0 += 1
+                    return $0
+                }
+                if call == 2 { for await _ in refresh {} }
+                return try await preview.products()
+            }
+            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        }
+        let service = Alike()
+        let listing = ListingViewModel(service: service, userID: "2")
+        await listing.load()
+        let refresh = Task { await listing.load() }
+        await TestSupport.waitUntil { listing.state.isLoading }
+        listing.userID = "5"
+        await listing.load()
+        #expect(listing.state.value?.products.contains { $0.badge != nil } == true)
+        service.finishRefresh.finish()
+        await refresh.value
+        #expect(listing.state.value?.products.contains { $0.badge != nil } == true, "user 5's own badges stay")
+    }
+
     @Test func aRowsSpokenPriceFollowsTheLocaleItIsShownIn() {
         let item = ListedProduct(product: shirt, badge: nil)
         #expect(item.accessibilityLabel == "Shirt, £12.50")

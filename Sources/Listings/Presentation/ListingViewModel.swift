@@ -1,4 +1,3 @@
-import AppsCore
 import Observation
 
 /// The product listing: every product with the badge the user's offers earn.
@@ -55,16 +54,13 @@ public final class ListingViewModel {
         // were the user before's.
         if user != loadedUserID, let shown = state.value { state = .loaded(shown.withoutBadges) }
         loadedUserID = user
-        let answered = Locked<Listing?>(nil)
-        await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
-            let listing = try await loadListing(userID: user)
-            answered.withLock { $0 = listing }
-            return listing
+        let wrote = await loads.run(\.state, on: self, failure: ListingsError.init) { [loadListing] in
+            try await loadListing(userID: user)
         }
         // A load for the user before that ended after the user changed (a refresh that outlived a
-        // cancelled switch) and whose listing is the one on screen: its products stay, its badges
-        // go. One whose answer was not kept (a newer load's was) changes nothing.
-        guard user != userID, let mine = answered.withLock({ $0 }), state.value == mine else { return }
+        // cancelled switch) and set the state: its products stay, its badges go. One whose answer
+        // was not kept (a newer load's was) changes nothing.
+        guard user != userID, wrote else { return }
         loadedUserID = userID
         switch state {
         case .loaded(let shown): state = .loaded(shown.withoutBadges)
