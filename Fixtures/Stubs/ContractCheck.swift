@@ -81,7 +81,7 @@ extension Contract {
             }
             data = read?.data
         // What a template answers is known only when it is rendered for a request: it is
-        // checked then (``answeredProblem(_:to:status:_:)``).
+        // checked then (``FixtureBackend/answer(_:to:)``).
         case .template, .templatedFile: data = nil
         }
         guard let data, let problem = problem(data, documented, name: name) else { return }
