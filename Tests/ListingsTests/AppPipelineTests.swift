@@ -166,25 +166,45 @@ struct AppPipelineTests {
         #expect(secondDetails.userID == "2")
     }
 
+    /// The preview backend whose product lists answer as scripted, call by call: offline, held
+    /// until ``release()``, or hanging until cancelled; the others at once.
+    final class ScriptedProducts: ListingsService {
+        enum Step { case offline, held, hangs }
+        let preview: PreviewListingsService
+        let script: [Int: Step]
+        let calls = Locked(0)
+        private let (gate, opened) = AsyncStream.makeStream(of: Void.self)
+
+        init(_ script: [Int: Step], preview: PreviewListingsService = PreviewListingsService()) {
+            self.script = script
+            self.preview = preview
+        }
+
+        /// Lets the held calls answer.
+        func release() { opened.finish() }
+
+        func products() async throws -> [RetailProduct] {
+            let call = calls.withLock {
+                $0 += 1
+                return $0
+            }
+            switch script[call] {
+            case .offline?: throw ListingsError.network(.offline)
+            case .held?: for await _ in gate {}
+            case .hangs?: try await neverAnswer()
+            case nil: break
+            }
+            return try await preview.products()
+        }
+        func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
+        func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
+        func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+    }
+
     /// After a switch to a user whose listing failed (offline), the previous user's badges stayed
     /// beside the error.
     @Test func aFailedLoadForAnotherUserKeepsTheProductsButNotTheirBadges() async throws {
-        final class OfflineAfterFirst: ListingsService {
-            let preview = PreviewListingsService()
-            let calls = Locked(0)
-            func products() async throws -> [RetailProduct] {
-                let call = calls.withLock {
-                    $0 += 1
-                    return $0
-                }
-                if call > 1 { throw ListingsError.network(.offline) }
-                return try await preview.products()
-            }
-            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
-            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
-            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
-        }
-        let listing = ListingViewModel(service: OfflineAfterFirst(), userID: "1")
+        let listing = ListingViewModel(service: ScriptedProducts([2: .offline]), userID: "1")
         await listing.load()
         #expect(listing.state.value?.products.contains { $0.badge != nil } == true, "user 1 has badges")
         listing.userID = nil
@@ -197,22 +217,9 @@ struct AppPipelineTests {
     /// A load for another user cancelled (a push cancels the list's .task) put back the user
     /// before's badges, and a running one showed them until it answered.
     @Test func aLoadForAnotherUserShowsNoBadgeOfTheUserBeforeWhileItRunsOrOnceCancelled() async {
-        let gate = Locked(false)
-        struct Held: ListingsService {
-            let preview = PreviewListingsService()
-            let gate: Locked<Bool>
-            func products() async throws -> [RetailProduct] {
-                if gate.withLock({ $0 }) { try await Task.sleep(for: .seconds(3600)) }
-                return try await preview.products()
-            }
-            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
-            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
-            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
-        }
-        let listing = ListingViewModel(service: Held(gate: gate), userID: "1")
+        let listing = ListingViewModel(service: ScriptedProducts([2: .hangs]), userID: "1")
         await listing.load()
         #expect(listing.state.value?.products.contains { $0.badge != nil } == true)
-        gate.withLock { $0 = true }
         listing.userID = "2"
         let load = Task { await listing.load() }
         await TestSupport.waitUntil { listing.state.isLoading }
@@ -222,38 +229,33 @@ struct AppPipelineTests {
         #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "once cancelled")
     }
 
-    /// A refresh for user 1 that outlived a cancelled switch to user 4 wrote user 1's badges
-    /// under user 4.
-    @Test func aRefreshForTheUserBeforeThatEndsLastLeavesNoBadgeOfTheirs() async {
-        final class Held: ListingsService {
-            let preview = PreviewListingsService()
-            let calls = Locked(0)
-            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
-            func products() async throws -> [RetailProduct] {
-                let call = calls.withLock {
-                    $0 += 1
-                    return $0
-                }
-                if call == 2 { for await _ in refresh {} }  // the refresh, held
-                if call == 3 { try await Task.sleep(for: .seconds(3600)) }  // user 4's, until cancelled
-                return try await preview.products()
-            }
-            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
-            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
-            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
-        }
-        let service = Held()
-        let listing = ListingViewModel(service: service, userID: "1")
+    /// User 1's refresh held, the user switched to `other` and that user's load `then` done: the
+    /// listing once the refresh ends.
+    func refreshEndingAfterASwitch(
+        to other: String, from first: String = "1", service: ScriptedProducts,
+        then switchLoad: (ListingViewModel) async -> Void
+    ) async -> ListingViewModel {
+        let listing = ListingViewModel(service: service, userID: first)
         await listing.load()
         let refresh = Task { await listing.load() }
         await TestSupport.waitUntil { listing.state.isLoading }
-        listing.userID = "4"
-        let switched = Task { await listing.load() }
-        for _ in 0..<1_000_000 where service.calls.withLock({ $0 }) < 3 { await Task.yield() }
-        switched.cancel()
-        await switched.value
-        service.finishRefresh.finish()
+        listing.userID = other
+        await switchLoad(listing)
+        service.release()
         await refresh.value
+        return listing
+    }
+
+    /// A refresh for user 1 that outlived a cancelled switch to user 4 wrote user 1's badges
+    /// under user 4.
+    @Test func aRefreshForTheUserBeforeThatEndsLastLeavesNoBadgeOfTheirs() async {
+        let service = ScriptedProducts([2: .held, 3: .hangs])
+        let listing = await refreshEndingAfterASwitch(to: "4", service: service) { listing in
+            let switched = Task { await listing.load() }
+            for _ in 0..<1_000_000 where service.calls.withLock({ $0 }) < 3 { await Task.yield() }
+            switched.cancel()
+            await switched.value
+        }
         #expect(listing.state.value?.products.isEmpty == false)
         #expect(listing.state.value?.products.allSatisfy { $0.badge == nil } == true, "not user 1's under user 4")
     }
@@ -261,69 +263,25 @@ struct AppPipelineTests {
     /// The fix above stripped the badges whenever an older load ended, even when its answer was
     /// thrown away: user 2's own badges went when user 1's refresh ended after them.
     @Test func anOlderLoadWhoseAnswerWasNotKeptLeavesTheNewUsersBadges() async {
-        final class Held: ListingsService {
-            let preview = PreviewListingsService()
-            let calls = Locked(0)
-            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
-            func products() async throws -> [RetailProduct] {
-                let call = calls.withLock {
-                    $0 += 1
-                    return $0
-                }
-                if call == 2 { for await _ in refresh {} }  // user 1's refresh, held
-                return try await preview.products()
-            }
-            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
-            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
-            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        var usersOwn: Listing?
+        let listing = await refreshEndingAfterASwitch(to: "2", service: ScriptedProducts([2: .held])) { listing in
+            await listing.load()
+            usersOwn = listing.state.value
         }
-        let service = Held()
-        let listing = ListingViewModel(service: service, userID: "1")
-        await listing.load()
-        let refresh = Task { await listing.load() }
-        await TestSupport.waitUntil { listing.state.isLoading }
-        listing.userID = "2"
-        await listing.load()
-        let usersOwn = listing.state.value
         #expect(usersOwn?.products.contains { $0.badge != nil } == true, "user 2 has a badge")
-        service.finishRefresh.finish()
-        await refresh.value
         #expect(listing.state.value == usersOwn, "user 2's listing, badges and all")
     }
 
     /// The same, when the two users' offers are alike: comparing listings took user 5's own
     /// badges for the discarded answer's; whether the older load set the state decides.
     @Test func anOlderLoadNotKeptLeavesAlikeBadgesToo() async {
-        final class Alike: ListingsService {
-            let preview: PreviewListingsService
-            let calls = Locked(0)
-            let (refresh, finishRefresh) = AsyncStream.makeStream(of: Void.self)
-            init() {
-                let offers = PreviewListingsService.sampleOffersByUser["2"] ?? UserOffers(badges: [], offers: [])
-                preview = PreviewListingsService(offersByUser: ["2": offers, "5": offers])
-            }
-            func products() async throws -> [RetailProduct] {
-                let call = calls.withLock {
-                    $0 += 1
-                    return $0
-                }
-                if call == 2 { for await _ in refresh {} }
-                return try await preview.products()
-            }
-            func productDetails(id: String) async throws -> ProductDetails { try await preview.productDetails(id: id) }
-            func offers(userID: String) async throws -> UserOffers { try await preview.offers(userID: userID) }
-            func imageData(key: String) async throws -> Data { try await preview.imageData(key: key) }
+        let offers = PreviewListingsService.sampleOffersByUser["2"] ?? UserOffers(badges: [], offers: [])
+        let service = ScriptedProducts(
+            [2: .held], preview: PreviewListingsService(offersByUser: ["2": offers, "5": offers]))
+        let listing = await refreshEndingAfterASwitch(to: "5", from: "2", service: service) { listing in
+            await listing.load()
+            #expect(listing.state.value?.products.contains { $0.badge != nil } == true)
         }
-        let service = Alike()
-        let listing = ListingViewModel(service: service, userID: "2")
-        await listing.load()
-        let refresh = Task { await listing.load() }
-        await TestSupport.waitUntil { listing.state.isLoading }
-        listing.userID = "5"
-        await listing.load()
-        #expect(listing.state.value?.products.contains { $0.badge != nil } == true)
-        service.finishRefresh.finish()
-        await refresh.value
         #expect(listing.state.value?.products.contains { $0.badge != nil } == true, "user 5's own badges stay")
     }
 

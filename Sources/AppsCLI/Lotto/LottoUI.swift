@@ -34,8 +34,6 @@ final class LottoUI: TerminalView {
         effects.run { [results] in await results.load() }
     }
 
-    private var publishedDraws: [Draw] { results.draws }
-
     /// The draw open over the results: the top of the results' navigation path, as a
     /// `NavigationStack(path: $results.path)` shows it.
     private var detail: DrawDetailViewModel? {
@@ -76,7 +74,7 @@ final class LottoUI: TerminalView {
             case .right, .character("l"): detail.showNext()
             case .escape, .backspace:
                 // Back on the list at the draw being read, wherever ← → took it.
-                if let shown = detail.drawID, let index = publishedDraws.firstIndex(where: { $0.id == shown }) {
+                if let shown = detail.drawID, let index = results.draws.firstIndex(where: { $0.id == shown }) {
                     resultsList.selection = index
                 }
                 results.path.removeLast()
@@ -88,13 +86,13 @@ final class LottoUI: TerminalView {
         case (_, .tab): show(tab.cycled(by: 1))
         case (_, .backTab): show(tab.cycled(by: -1))
         case (.results, .enter):
-            if let index = resultsList.selection(count: publishedDraws.count) {
-                results.showDraw(publishedDraws[index].id)
+            if let index = resultsList.selection(count: results.draws.count) {
+                results.showDraw(results.draws[index].id)
             }
-        case (.results, _): _ = resultsList.handle(key, count: publishedDraws.count)
+        case (.results, _): _ = resultsList.handle(key, count: results.draws.count)
         case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count)
         case (.quickPick, .character("n")), (.quickPick, .enter):
-            quickPick.pick(count: 1, draws: publishedDraws)
+            quickPick.pick(count: 1, draws: results.draws)
         default: break
         }
         return .handled
@@ -247,7 +245,7 @@ final class LottoUI: TerminalView {
 
     private func drawQuickPick(in area: Rect, of canvas: inout Canvas) {
         guard let draw = quickPick.draw else {
-            if publishedDraws.isEmpty {
+            if results.draws.isEmpty {
                 _ = canvas.loaded(results.state, loading: "Loading draws…", in: area)
             } else {
                 canvas.paragraph("Press n for a line, checked against the latest draw.", in: area)
@@ -371,7 +369,7 @@ extension LottoUI {
                 }
         case .quickPick:
             guard let draw = quickPick.draw else {
-                return ["Lotto, Quick pick", publishedDraws.isEmpty ? "Loading draws…" : "Press n for a line."]
+                return ["Lotto, Quick pick", results.draws.isEmpty ? "Loading draws…" : "Press n for a line."]
             }
             return ["Lotto, Quick pick, checked against \(draw.id.terminalSafe)"]
                 + quickPick.lines.map { check in
