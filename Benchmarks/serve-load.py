@@ -5,7 +5,15 @@ sandbox (catastrophic regular expressions, 1 MiB bodies against JSON stubs, clie
 a request and hold it, clients that ask for a delayed answer and leave). Prints, for each run, the
 ordinary requests' latency (p50, p99, slowest) and the server's peak memory.
 
+With --burst, it checks instead that load never changes an answer: a team's folder of 92 mapping
+files (plain paths, regular expressions, JSONPath, equalToJson, headers and query parameters,
+templates) served with --no-backends, four of its stubs asked 400 times with 1, 8, 16 and 32
+requests in flight; every answer must be the one the server gives when idle. Run it on the debug
+build too (`--apps .build/debug/apps`), the slowest the server gets; `--wiremock JAR` runs the
+same bursts against WireMock.
+
     Benchmarks/serve-load.py [--apps .build/release/apps] [--seconds 10]
+    Benchmarks/serve-load.py --burst [--apps .build/debug/apps] [--wiremock wiremock-standalone.jar]
 
 The server runs in its own process; this script is its clients (one keep-alive connection per
 ordinary sandbox, each request after the last, as a UI test sends them).
@@ -16,9 +24,11 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 SANDBOXES = 16
@@ -48,7 +58,7 @@ class Connection:
         status_line = await self.reader.readline()
         if not status_line:
             raise ConnectionError("closed")
-        length, close = 0, False
+        length, close, chunked = 0, False, False
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
@@ -58,7 +68,16 @@ class Connection:
                 length = int(value)
             if name.lower() == "connection" and "close" in value.lower():
                 close = True
-        data = await self.reader.readexactly(length)
+            if name.lower() == "transfer-encoding" and "chunked" in value.lower():
+                chunked = True
+        if chunked:
+            data = b""
+            while size := int((await self.reader.readline()).split(b";")[0], 16):
+                data += await self.reader.readexactly(size)
+                await self.reader.readline()
+            await self.reader.readline()
+        else:
+            data = await self.reader.readexactly(length)
         if close:
             self.close()
         return int(status_line.split()[1]), data
@@ -229,13 +248,121 @@ async def run(apps, seconds, hostile):
         server.wait()
 
 
+def team_folder(root):
+    """92 mapping files as a team writes them: each file one feature, its stubs from plain paths
+    to the costly kinds, so that the requests below are matched against all of them."""
+    os.makedirs(os.path.join(root, "mappings"))
+    os.makedirs(os.path.join(root, "__files"))
+    for feature in range(92):
+        stubs = [
+            {"request": {"method": "GET", "urlPath": f"/api/f{feature}/items"},
+             "response": {"status": 200, "jsonBody": {"feature": feature, "items": [1, 2, 3]}}},
+            {"request": {"method": "GET", "urlPathPattern": f"/api/f{feature}/items/([0-9]+)/(a|b)+x?"},
+             "response": {"status": 200, "body": "{{request.pathSegments.[3]}}",
+                          "transformers": ["response-template"]}},
+            {"request": {"method": "POST", "urlPath": f"/api/f{feature}/orders",
+                         "bodyPatterns": [{"matchesJsonPath": f"$.lines[?(@.qty > {feature})]"}]},
+             "response": {"status": 201, "jsonBody": {"created": feature}}},
+            {"request": {"method": "PUT", "urlPath": f"/api/f{feature}/profile",
+                         "headers": {"Authorization": {"matches": "Bearer [a-z0-9]{8,}"}},
+                         "bodyPatterns": [{"equalToJson": {"name": f"user{feature}", "tags": ["a", "b"]},
+                                           "ignoreArrayOrder": True, "ignoreExtraElements": True}]},
+             "response": {"status": 200, "body": f"profile {feature}"}},
+            {"request": {"method": "GET", "urlPath": f"/api/f{feature}/search",
+                         "queryParameters": {"q": {"matches": "[a-z]+(-[a-z]+)*"}, "page": {"equalTo": "1"}}},
+             "response": {"status": 200, "body": "{{request.query.q}} {{request.query.page}}",
+                          "transformers": ["response-template"]}},
+        ]
+        with open(os.path.join(root, "mappings", f"feature-{feature:02}.json"), "w") as file:
+            json.dump({"mappings": stubs}, file)
+
+
+# The four requests of the burst: each the last feature's, so matching reads every stub first.
+BURST = [
+    ("GET", "/api/f91/items/12345/ababab", b"", ()),
+    ("POST", "/api/f91/orders", json.dumps({"lines": [{"qty": 1}, {"qty": 95}]}).encode(),
+     (("Content-Type", "application/json"),)),
+    ("PUT", "/api/f91/profile", json.dumps({"name": "user91", "tags": ["b", "a"], "more": 1}).encode(),
+     (("Authorization", "Bearer abcdefgh12"), ("Content-Type", "application/json"))),
+    ("GET", "/api/f91/search?q=red-shoes&page=1", b"", ()),
+]
+
+
+async def wait_for(port, process):
+    for _ in range(1200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            return
+        except OSError:
+            if process.poll() is not None:
+                sys.exit(f"the server ended: {process.stderr.read().decode()}")
+            await asyncio.sleep(0.05)
+    sys.exit("the server did not start")
+
+
+async def bursts(name, command, port):
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        await wait_for(port, server)
+        idle = []
+        connection = Connection(port)
+        for request in BURST:
+            idle.append(await connection.request(*request))
+        connection.close()
+        for status, body in idle:
+            assert status < 300, (status, body)
+        for in_flight in (1, 8, 16, 32):
+            wrong = []
+            queue = asyncio.Queue()
+            for n in range(400):
+                queue.put_nowait(n % len(BURST))
+
+            async def client():
+                connection = Connection(port)
+                while not queue.empty():
+                    which = queue.get_nowait()
+                    answer = await connection.request(*BURST[which])
+                    if answer != idle[which]:
+                        wrong.append((BURST[which][1], answer[0], answer[1][:80]))
+                connection.close()
+
+            start = time.perf_counter()
+            await asyncio.gather(*[client() for _ in range(in_flight)])
+            elapsed = time.perf_counter() - start
+            print(f"{name}, {in_flight:2} in flight: 400 requests in {elapsed:.2f} s, {len(wrong)} answered otherwise "
+                  f"than when idle" + (f", first: {wrong[0]}" if wrong else ""))
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def burst(apps, jar):
+    root = tempfile.mkdtemp(prefix="serve-burst-")
+    try:
+        team_folder(root)
+        port = free_port()
+        asyncio.run(bursts(apps, [apps, "serve", "--no-backends", "--root-dir", root, "--port", str(port)], port))
+        if jar:
+            port = free_port()
+            command = ["java", "-jar", jar, "--port", str(port), "--root-dir", root, "--local-response-templating",
+                       "--disable-banner"]
+            asyncio.run(bursts("WireMock", command, port))
+    finally:
+        shutil.rmtree(root)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", default=".build/release/apps")
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--burst", action="store_true", help="check that load never changes an answer")
+    parser.add_argument("--wiremock", help="with --burst, WireMock's standalone jar to burst too")
     options = parser.parse_args()
     if not os.access(options.apps, os.X_OK):
         sys.exit(f"{options.apps} is not there: build it first (swift build -c release)")
+    if options.burst:
+        burst(options.apps, options.wiremock)
+        return
     asyncio.run(run(options.apps, options.seconds, hostile=False))
     asyncio.run(run(options.apps, options.seconds, hostile=True))
 
