@@ -27,8 +27,9 @@ public final class FixtureBackend: Sendable {
         /// goes back to on reset), and whose `__files/` their `bodyFileName`s name
         /// (`apps serve --root-dir DIR`).
         public var rootDirectory: URL?
-        /// The most bytes of stubs (their JSON text) every world of the server keeps together: the
-        /// main one and each sandbox (`apps serve --stub-budget-mb`, 256 MiB by default).
+        /// The most bytes of memory stubs keep (``StubMapping/size``), every world of the server
+        /// together: the main one and each sandbox (`apps serve --stub-budget-mb`, 1 GiB by
+        /// default); a `rootDirectory` whose stubs keep more is refused.
         public var stubBytes: Int
         /// The most bytes of stubs one world keeps: an eighth of ``stubBytes`` unless set, so one
         /// sandbox cannot take them all.
@@ -47,7 +48,7 @@ public final class FixtureBackend: Sendable {
 
         public init(
             authOutcome: AuthOutcome = .random, seed: UInt64 = 0, testRoutes: Bool = false, dataDirectory: URL? = nil,
-            rootDirectory: URL? = nil, stubBytes: Int = 256 << 20
+            rootDirectory: URL? = nil, stubBytes: Int = 1 << 30
         ) {
             self.authOutcome = authOutcome
             self.seed = seed
@@ -90,7 +91,7 @@ public final class FixtureBackend: Sendable {
         let loaded =
             try configuration.rootDirectory.map { root in
                 try StubFolder.load(
-                    root, templating: configuration.globalResponseTemplating,
+                    root, memoryBudget: configuration.stubBytes, templating: configuration.globalResponseTemplating,
                     check: configuration.embeddedBackends ? contract.check : { _ in })
             } ?? StubFolder.Loaded()
         folderWarnings = loaded.warnings

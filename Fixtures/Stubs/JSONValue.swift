@@ -277,11 +277,10 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
 }
 
 extension JSONValue {
-    /// JSON as WireMock's Jackson reads a mapping file: `//` and `/* */` comments outside strings
-    /// are allowed, and reading stops after the first value, so content after it (a stray `}`)
-    /// is not read. `nil` when that still is not JSON; otherwise the value and what was left out,
-    /// in words for a warning.
-    package static func parseAsJackson(_ data: Data) -> (JSONValue, String)? {
+    /// The text of a mapping file as WireMock's Jackson reads it: `//` and `/* */` comments
+    /// outside strings are left out, and reading stops after the first value, so content after
+    /// it (a stray `}`) is not read. `leftOut` says what was, in words for a warning, or is `nil`.
+    package static func jacksonText(_ data: Data) -> (text: [UInt8], leftOut: String?) {
         var kept: [UInt8] = []
         kept.reserveCapacity(data.count)
         var (inString, escaped, depth, started, comments) = (false, false, 0, false, false)
@@ -333,9 +332,105 @@ extension JSONValue {
             index = data.index(after: index)
         }
         let rest = data[index...].filter { !Character(UnicodeScalar($0)).isWhitespace }
-        guard let value = parse(Data(kept)) else { return nil }
         let leftOut = [comments ? "comments" : nil, rest.isEmpty ? nil : "\(rest.count) bytes after the first value"]
             .compactMap { $0 }.joined(separator: " and ")
-        return (value, leftOut.isEmpty ? "nothing" : leftOut)
+        return (kept, leftOut.isEmpty ? nil : leftOut)
+    }
+
+    /// Where each element of the array `"mappings"` of the object `text` is, found without
+    /// reading anything into a tree, so that a file of thousands of stubs is read one stub at a
+    /// time; `nil` when `text` is not an object with such a member (a file of one stub). An
+    /// element's own syntax is not checked: it is when it is parsed.
+    package static func mappingsElements(in text: [UInt8]) -> [Range<Int>]? {
+        var scanner = Scanner(text: text)
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        while let key = scanner.string() {
+            guard scanner.take(UInt8(ascii: ":")) else { return nil }
+            if key == "mappings" {
+                guard scanner.take(UInt8(ascii: "[")) else { return nil }
+                var elements: [Range<Int>] = []
+                if scanner.take(UInt8(ascii: "]")) { return elements }
+                repeat {
+                    scanner.skipWhitespace()
+                    let start = scanner.index
+                    guard scanner.skipValue() else { return nil }
+                    elements.append(start..<scanner.index)
+                } while scanner.take(UInt8(ascii: ","))
+                return scanner.take(UInt8(ascii: "]")) ? elements : nil
+            }
+            guard scanner.skipValue(), scanner.take(UInt8(ascii: ",")) else { return nil }
+        }
+        return nil
+    }
+
+    /// Steps over JSON text a value at a time, by its brackets and strings alone.
+    private struct Scanner {
+        let text: [UInt8]
+        var index = 0
+
+        mutating func skipWhitespace() {
+            while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+        }
+
+        /// Takes `byte` after any whitespace, if it is next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard index < text.count, text[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// A string next (after any whitespace), read; `nil` when there is none.
+        mutating func string() -> String? {
+            skipWhitespace()
+            let start = index
+            guard index < text.count, text[index] == UInt8(ascii: "\""), skipString() else { return nil }
+            return (try? JSONSerialization.jsonObject(with: Data(text[start..<index]), options: .fragmentsAllowed))
+                as? String
+        }
+
+        /// Steps over the string that starts here.
+        private mutating func skipString() -> Bool {
+            index += 1
+            while index < text.count {
+                switch text[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return true
+                default: index += 1
+                }
+            }
+            return false
+        }
+
+        /// Steps over the value that starts here: a string, a container to its matching bracket,
+        /// or a number or word to the next delimiter.
+        mutating func skipValue() -> Bool {
+            skipWhitespace()
+            guard index < text.count else { return false }
+            switch text[index] {
+            case UInt8(ascii: "\""): return skipString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while index < text.count {
+                    switch text[index] {
+                    case UInt8(ascii: "\""):
+                        guard skipString() else { return false }
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                    default: break
+                    }
+                    index += 1
+                    if depth == 0 { return true }
+                }
+                return false
+            default:
+                let start = index
+                while index < text.count, !",]} \t\r\n".utf8.contains(text[index]) { index += 1 }
+                return index > start
+            }
+        }
     }
 }

@@ -37,11 +37,13 @@ package enum StubFolder {
 
     /// The mappings of `root`, files in the order of their paths, in the order each file lists
     /// them, each passed through `check` (the backend holds them to its contract); `templating`:
-    /// every response is a template. Every file is
-    /// read, and every problem of every file reported in one error; nothing is half loaded.
+    /// every response is a template. Every file is read, and every problem of every file
+    /// reported in one error; nothing is half loaded. A file's stubs are read one at a time and
+    /// counted as they are, so a folder whose stubs would keep more than `memoryBudget` bytes
+    /// (``StubMapping/size``) is refused when they reach it, before the rest is parsed.
     package static func load(
-        _ root: URL, maximumBytes: Int = StubFolder.maximumBytes, templating: Bool = false,
-        check: (StubMapping) throws(StubError) -> Void = { _ in }
+        _ root: URL, maximumBytes: Int = StubFolder.maximumBytes, memoryBudget: Int = 1 << 30,
+        templating: Bool = false, check: (StubMapping) throws(StubError) -> Void = { _ in }
     ) throws(LoadError) -> Loaded {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -63,6 +65,7 @@ package enum StubFolder {
         var loaded = Loaded()
         var problems: [String] = []
         var places: [String: String] = [:]
+        var kept = 0
         for name in names {
             let file = "mappings/\(name)"
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
@@ -71,51 +74,54 @@ package enum StubFolder {
             }
             // As WireMock's Jackson reads a mapping: comments allowed, what follows the first value
             // (a stray `}`) left out, each said as a warning.
-            let json: JSONValue
-            if let strict = JSONValue.parse(data) {
-                json = strict
-            } else if let (lenient, leftOut) = JSONValue.parseAsJackson(data) {
-                json = lenient
-                loaded.warnings.append("\(file): read as WireMock reads it, \(leftOut) left out.")
-            } else {
-                problems.append("\(file): not JSON.")
-                continue
-            }
-            let entries: [(JSONValue, String)]
-            if case .object(let members) = json, case .array(let list)? = members["mappings"] {
-                entries = list.enumerated().map { ($1, "mappings[\($0)]") }
-            } else {
-                entries = [(json, "")]
-            }
-            for (entry, path) in entries {
+            let (text, leftOut) = JSONValue.jacksonText(data)
+            if let leftOut { loaded.warnings.append("\(file): read as WireMock reads it, \(leftOut) left out.") }
+            let entries: [(Range<Int>, String)] =
+                JSONValue.mappingsElements(in: text).map { $0.enumerated().map { ($1, "mappings[\($0)]") } }
+                ?? [(text.indices, "")]
+            for (range, path) in entries {
+                let place = path.isEmpty ? file : "\(file) \(path)"
+                let overBudget = LoadError(
+                    problems + [
+                        "\(place): the folder's stubs would keep more than \(byteCount(memoryBudget)) of memory "
+                            + "(apps serve --stub-budget-mb); nothing after it was read."
+                    ])
+                // A stub keeps at least twice its text: one that cannot fit is not parsed.
+                guard kept + 2 * range.count <= memoryBudget else { throw overBudget }
+                guard let entry = JSONValue.parse(Data(text[range])) else {
+                    problems.append(path.isEmpty ? "\(file): not JSON." : "\(file): \(path): not JSON.")
+                    continue
+                }
+                let mapping: StubMapping
                 do throws(StubError) {
-                    let mapping = try StubMapping.parse(
+                    mapping = try StubMapping.parse(
                         entry, files: files, path: path, templating: templating, missingFilesAllowed: true)
                     try check(mapping)
-                    let place = path.isEmpty ? file : "\(file) \(path)"
                     if let first = places[mapping.id] {
                         throw .field(
                             path.isEmpty ? "id" : "\(path).id",
                             "\(mapping.id) is the id of \(first) too: each stub has its own")
                     }
-                    places[mapping.id] = place
-                    if case .file(let url, _) = mapping.response.body, !FileManager.default.fileExists(atPath: url.path)
-                    {
-                        let field = path.isEmpty ? "response.bodyFileName" : "\(path).response.bodyFileName"
-                        let name = url.path.dropFirst(files.path.count + 1)
-                        loaded.warnings.append(
-                            "\(file): \(field): there is no file \(name) in __files/ (answered 500 until there is)")
-                    }
-                    loaded.mappings.append(mapping)
                 } catch {
                     problems.append("\(file): \(error.message)")
+                    continue
                 }
+                kept += mapping.size
+                guard kept <= memoryBudget else { throw overBudget }
+                guard loaded.mappings.count < StubStore.maximumCount else {
+                    throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
+                }
+                places[mapping.id] = place
+                if case .file(let url, _) = mapping.response.body, !FileManager.default.fileExists(atPath: url.path) {
+                    let field = path.isEmpty ? "response.bodyFileName" : "\(path).response.bodyFileName"
+                    let name = url.path.dropFirst(files.path.count + 1)
+                    loaded.warnings.append(
+                        "\(file): \(field): there is no file \(name) in __files/ (answered 500 until there is)")
+                }
+                loaded.mappings.append(mapping)
             }
         }
         guard problems.isEmpty else { throw LoadError(problems) }
-        guard loaded.mappings.count <= StubStore.maximumCount else {
-            throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
-        }
         return loaded
     }
 

@@ -53,8 +53,8 @@ package struct StubMapping: Sendable {
     package let webhooks: [Webhook]
     /// The mapping as given, with its `id`: what the admin API lists.
     package let json: JSONValue
-    /// What it costs to keep, in bytes: its JSON text (the tree it is read into takes a few times
-    /// more, in proportion).
+    /// What it keeps in memory, in bytes, as ``footprint(of:templated:)`` estimates it: what the
+    /// stub budgets (`apps serve --stub-budget-mb`) count.
     package let size: Int
 
     /// The state every stub scenario starts in, as WireMock names it.
@@ -120,15 +120,45 @@ package struct StubMapping: Sendable {
             }
             scenario[key] = value
         }
+        let answer = try StubResponse(
+            response, files: files, templating: templating, missingFilesAllowed: missingFilesAllowed)
         return StubMapping(
-            id: id, priority: priority, request: try RequestPattern(request),
-            response: try StubResponse(
-                response, files: files, templating: templating, missingFilesAllowed: missingFilesAllowed),
+            id: id, priority: priority, request: try RequestPattern(request), response: answer,
             scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
             newScenarioState: scenario["newScenarioState"], webhooks: try Webhook.all(in: mapping),
             json: .object(stored),
-            size: JSONValue.object(stored).data.count)
+            size: footprint(of: .object(stored), templated: answer.isTemplated))
+    }
+
+    /// What a stub read from `json` keeps in memory, estimated from its JSON by what was measured
+    /// (Docs/Performance.md, "What a stub keeps"): each value about 160 bytes beside its text;
+    /// each string twice, in the tree and in the matcher or answer made from it; a regular
+    /// expression 80 bytes a character more, compiled; in a templated response, a string that is
+    /// a template 13 bytes a character more, parsed.
+    static func footprint(of json: JSONValue, templated: Bool) -> Int {
+        func cost(_ value: JSONValue, key: String?, inResponse: Bool) -> Int {
+            switch value {
+            case .string(let text):
+                let bytes = text.utf8.count
+                var total = 160 + 2 * bytes
+                if let key, ["matches", "doesNotMatch", "urlPattern", "urlPathPattern"].contains(key) {
+                    total += 80 * bytes
+                }
+                if templated, inResponse, ResponseTemplate.isTemplate(text) { total += 13 * bytes }
+                return total
+            case .array(let items):
+                return items.reduce(160) { $0 + cost($1, key: key, inResponse: inResponse) }
+            case .object(let members):
+                return members.reduce(160) { total, member in
+                    total + member.key.utf8.count
+                        + cost(member.value, key: member.key, inResponse: inResponse || member.key == "response")
+                }
+            case .null, .bool, .number:
+                return 160
+            }
+        }
+        return cost(json, key: nil, inResponse: false)
     }
 
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through

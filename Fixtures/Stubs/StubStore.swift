@@ -9,8 +9,8 @@ import HTTPTypes
 package final class StubStore: Sendable {
     /// The most stubs one world (the server's, or a sandbox's) keeps; more are refused.
     package static let maximumCount = 10_000
-    /// The most bytes of stubs one world keeps by default (their JSON text).
-    package static let defaultByteCapacity = 32 << 20
+    /// The most bytes of memory one world's stubs keep by default (``StubMapping/size``).
+    package static let defaultByteCapacity = 128 << 20
     /// This store's bound: ``maximumCount`` but in tests.
     private let capacity: Int
     /// The most bytes of stubs this world keeps.

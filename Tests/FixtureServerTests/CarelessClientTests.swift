@@ -430,7 +430,8 @@ struct CarelessClientTests {
 
     @Test func whenTheServersStubsRunOutOfBytesTheLeastRecentlyUsedSandboxGoes() async throws {
         var backend = FixtureBackend.Configuration(testRoutes: true)
-        (backend.stubBytes, backend.stubBytesPerWorld) = (8 << 10, 4 << 10)
+        // Each stub keeps about 6.5 KB (its body twice, and its values).
+        (backend.stubBytes, backend.stubBytesPerWorld) = (16 << 10, 10 << 10)
         try await withFixtureServer(backend: backend) { server in
             let large =
                 #"{"request": {"urlPath": "/big"}, "response": {"status": 200, "body": "\#(String(repeating: "x", count: 2800))"}}"#
@@ -439,7 +440,7 @@ struct CarelessClientTests {
             #expect(
                 try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large).status == 201)
             let overWorld = try await Backend.send(server, .post, "/__sandbox/second/__admin/mappings", json: large)
-            #expect(overWorld.status == 507, "a world keeps at most 4 KiB")
+            #expect(overWorld.status == 507, "a world keeps at most 10 KiB")
             #expect(try await Backend.send(server, .get, "/__sandbox/second/big").status == 200, "nothing else is lost")
             // A third sandbox needs room: the least recently used one (first) goes, with its stubs.
             #expect(

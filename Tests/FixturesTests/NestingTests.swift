@@ -123,7 +123,8 @@ struct JacksonFilesTests {
             }
             }
             """
-        let (value, leftOut) = try #require(JSONValue.parseAsJackson(Data(text.utf8)))
+        let (kept, leftOut) = JSONValue.jacksonText(Data(text.utf8))
+        let value = try #require(JSONValue.parse(Data(kept)))
         guard case .object(let members) = value, case .object(let request)? = members["request"],
             case .object(let response)? = members["response"]
         else {
@@ -133,7 +134,7 @@ struct JacksonFilesTests {
         #expect(request["url"] == .string("/a//b"))
         #expect(response["body"] == .string("// not a comment"))
         #expect(leftOut == "comments and 1 bytes after the first value")
-        #expect(JSONValue.parseAsJackson(Data("{\"a\": }".utf8)) == nil)
+        #expect(JSONValue.jacksonText(Data("{} ".utf8)).leftOut == nil)
     }
 
     @Test func aFolderWithSuchFilesStartsAndSaysWhatItLeftOut() throws {

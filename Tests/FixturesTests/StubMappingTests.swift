@@ -822,14 +822,15 @@ struct StubMappingTests {
             try stub(
                 #"{"id": "\#(id)", "request": {}, "response": {"body": "\#(String(repeating: "x", count: 600))"}}"#)
         }
-        let ledger = ByteLedger(limit: 1_800)
-        let one = StubStore(byteCapacity: 1_500, ledger: ledger)
-        let other = StubStore(byteCapacity: 1_500, ledger: ledger)
+        // Each keeps about 2 KB (its body twice, five values).
+        let ledger = ByteLedger(limit: 5_000)
+        let one = StubStore(byteCapacity: 4_500, ledger: ledger)
+        let other = StubStore(byteCapacity: 4_500, ledger: ledger)
         try one.add(big("a"))
         #expect(throws: StubError.self) { try one.add([big("b"), big("c")]) }
         #expect(one.mappings.map(\.id) == ["a"], "over the world's bytes: none kept")
         try other.add(big("d"))
-        #expect(ledger.used > 1_200)
+        #expect(ledger.used > 4_000)
         #expect(throws: StubError.self) { try other.add(big("e")) }
         #expect(other.mappings.map(\.id) == ["d"], "over the server's bytes: none kept")
         one.removeAll()
@@ -837,6 +838,21 @@ struct StubMappingTests {
         #expect(other.mappings.count == 2, "the bytes came back")
         other.reset()
         #expect(ledger.used == 0)
+    }
+
+    @Test func aStubWeighsWhatItKeepsNotItsText() throws {
+        let pattern = String(repeating: "(a|b)[0-9]+", count: 20)
+        let plain = try stub(#"{"request": {"urlPath": "/\#(pattern)"}, "response": {}}"#)
+        let regex = try stub(#"{"request": {"urlPathPattern": "/\#(pattern)"}, "response": {}}"#)
+        #expect(regex.size > 10 * plain.size, "a regular expression keeps some 80 bytes a character compiled")
+        let text = String(repeating: "{{request.path}} ", count: 100)
+        let body = try stub(#"{"request": {}, "response": {"body": "\#(text)"}}"#)
+        let template = try stub(
+            #"{"request": {}, "response": {"body": "\#(text)", "transformers": ["response-template"]}}"#)
+        #expect(template.size > 5 * body.size, "a parsed template keeps some 13 bytes a character")
+        let tree = try stub(
+            #"{"request": {}, "response": {"jsonBody": [\#((1...500).map(String.init).joined(separator: ","))]}}"#)
+        #expect(tree.size > 500 * 160, "each JSON value keeps far more than its text")
     }
 
     // MARK: The contract
@@ -892,6 +908,41 @@ struct StubMappingTests {
         ) {
             try StubFolder.load(root, maximumBytes: 2 << 20).mappings
         }
+    }
+
+    /// A 43 MB mapping file under the folder cap parsed to 2.5 GB before the cap on stubs
+    /// refused it: its stubs are read one at a time and counted as they are.
+    @Test func aFolderIsRefusedAtTheStubThatPassesItsMemoryBudgetBeforeTheRestIsParsed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let one = #"{"request": {"urlPath": "/one"}, "response": {"body": "\#(String(repeating: "x", count: 1000))"}}"#
+        // Not JSON after the second stub: were it parsed, the error would say so.
+        try Self.write(#"{"mappings": [\#(one), \#(one), {"request": nope}]}"#, at: "mappings/big.json", in: root)
+        #expect(
+            throws: StubFolder.LoadError([
+                "mappings/big.json mappings[1]: the folder's stubs would keep more than 5000 bytes of memory "
+                    + "(apps serve --stub-budget-mb); nothing after it was read."
+            ])
+        ) {
+            try StubFolder.load(root, memoryBudget: 5_000)
+        }
+        #expect(throws: StubFolder.LoadError(["mappings/big.json: mappings[2]: not JSON."])) {
+            try StubFolder.load(root)
+        }
+    }
+
+    @Test func aMappingFilesStubsAreFoundWithoutReadingTheFileIntoATree() throws {
+        let text = Array(
+            #"{"meta": {"total": 2, "note": "]}[{"}, "mappings" : [ {"request": {"url": "/a\"]"}}, [1, [2]], "x\\", 7 ] }"#
+                .utf8)
+        let elements = try #require(JSONValue.mappingsElements(in: text))
+        #expect(
+            elements.map { String(decoding: text[$0], as: UTF8.self) } == [
+                #"{"request": {"url": "/a\"]"}}"#, "[1, [2]]", #""x\\""#, "7",
+            ])
+        #expect(JSONValue.mappingsElements(in: Array(#"{"request": {}, "response": {}}"#.utf8)) == nil)
+        #expect(JSONValue.mappingsElements(in: Array(#"{"mappings": []}"#.utf8)) == [])
+        #expect(JSONValue.mappingsElements(in: Array(#"{"mappings": [{}"#.utf8)) == nil)
     }
 
     @Test func aWireMockRootFolderLoadsItsMappingsAndFiles() throws {

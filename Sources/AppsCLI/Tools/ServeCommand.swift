@@ -42,8 +42,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("stub-budget-mb"), parsing: .unconditional,
-        help: "MiB of stubs all worlds (the server and its sandboxes) keep together; one world an eighth of it.")
-    var stubBudgetMegabytes = 256
+        help:
+            "MiB of memory the stubs of all worlds (the server and its sandboxes) keep together; one world an eighth of it."
+    )
+    var stubBudgetMegabytes = 1024
 
     @Option(
         name: .customLong("journal-mb"), parsing: .unconditional,
