@@ -32,8 +32,9 @@ package struct NearMisses: Sendable, Equatable {
 
 /// Who answers a request, decided in one place for the server, the in-process client and the
 /// benchmark: a stub that matches before anything else, then the fixture routes (which answer
-/// `Prefer` from the contract), or the real backend behind `--proxy`. The server carries the plan
-/// out (a stub's delay, fault and file; its own faults; the forwarding); the others answer at once.
+/// `Prefer` from the contract), or the real backend behind `--proxy`. The server makes the whole
+/// ``Answer`` from it (a stub's delay, fault and file; its own faults; the forwarding) and
+/// carries that out; the others answer at once.
 package enum ResponsePlan {
     /// A stub answers.
     case stub(StubMapping)

@@ -24,36 +24,37 @@ public enum ConnectionFault: String, Sendable, CaseIterable {
 
     /// The fault a request's `Prefer` fields ask for: `nil` for none, an error naming the faults for
     /// one the server does not have.
-    static func preferred(in fields: HTTPFields) -> Result<ConnectionFault, PreferredFaultError>? {
+    static func preferred(in fields: HTTPFields) -> Result<Answer.Fault, Circumstances.UnknownFault>? {
         PreferHeader.preferences(in: fields)["fault"].map { name in
-            ConnectionFault(rawValue: name).map { .success($0) } ?? .failure(PreferredFaultError(name: name))
+            guard let fault = ConnectionFault(rawValue: name) else {
+                let names = ConnectionFault.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(.init(message: "Prefer: fault=\(name) is not a fault of this server; it has \(names)."))
+            }
+            return .success(fault.fault)
         }
     }
-}
 
-struct PreferredFaultError: Error {
-    var name: String
-    var message: String {
-        let names = ConnectionFault.allCases.map(\.rawValue).joined(separator: ", ")
-        return "Prefer: fault=\(name) is not a fault of this server; it has \(names)."
+    /// The same fault in the answer's vocabulary.
+    var fault: Answer.Fault {
+        switch self {
+        case .reset: .reset
+        case .empty: .empty
+        case .truncate: .truncate
+        case .dribble: .dribble
+        }
     }
 }
 
 /// Decides, from a seeded generator, which requests fail (`503`) and which get a connection fault.
 final class FaultInjector: Sendable {
-    enum Fault: Equatable {
-        case none, unavailable
-        case connection(ConnectionFault)
-    }
-
     /// The chance of each fault, in the order the roll is read.
-    let rates: [(Fault, Double)]
+    let rates: [(Circumstances.Injected, Double)]
     private let random: NIOLockedValueBox<WyRand>
 
     init(failureRate: Double, connectionRates: [ConnectionFault: Double], seed: UInt64) {
         let clamp = { (rate: Double) in min(max(rate, 0), 1) }
         self.rates =
-            ConnectionFault.allCases.map { (Fault.connection($0), clamp(connectionRates[$0] ?? 0)) }
+            ConnectionFault.allCases.map { (.fault($0.fault), clamp(connectionRates[$0] ?? 0)) }
             + [(.unavailable, clamp(failureRate))]
         self.random = NIOLockedValueBox(WyRand(seed: seed))
     }
@@ -66,7 +67,7 @@ final class FaultInjector: Sendable {
         }
     }
 
-    func next() -> Fault {
+    func next() -> Circumstances.Injected {
         guard rates.contains(where: { $0.1 > 0 }) else { return .none }
         var roll = random.withLockedValue { Double.random(in: 0..<1, using: &$0) }
         for (fault, rate) in rates {

@@ -261,10 +261,6 @@ struct BackendResponder: HTTPResponder {
     let webhooksInFlight = DelayedAnswers(limit: BackendResponder.maximumWebhooks)
     /// The most webhooks the server sends at once; past it a webhook is logged as not sent.
     static let maximumWebhooks = 64
-    /// The most times a request may have come through this server's own proxying or webhooks:
-    /// below the 8 connections to one host that the sending client keeps, which a chain of
-    /// proxies to the server itself holds at once.
-    static let maximumHops = 5
 
     /// Answers the request and logs it (at `info`, which `apps serve --verbose` shows).
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -342,81 +338,64 @@ struct BackendResponder: HTTPResponder {
             return Self.response(answer)
         }
         configuration.onRequest?(request.head)
-        // What the journal keeps of the request: whether anything served it (a stub, a route, the
-        // real backend; the others are listed as unmatched), why, and its near misses.
         let parsed = ParsedRequest(request.head, body: bodyData, budget: MatchBudget(configuration.matchBudget))
-        let recorder = { (matched: Bool, note: String?, nearMisses: NearMisses?, stubID: String?) in
-            { (status: Int?, fault: JournalNote?) in
-                journal.record(
-                    parsed, status: status, fault: fault?.rawValue, matched: matched, note: note,
-                    nearMisses: nearMisses, stubID: stubID)
-            }
-        }
         // A request that asks for a documented answer gets it from the document, with --proxy too:
         // the real backend knows nothing of Prefer.
         let preferred = PreferHeader.preferences(in: request.headers)
-        let forward = preferred["code"] == nil && preferred["example"] == nil ? configuration.forward : nil
+        let forwarding = configuration.forward != nil && preferred["code"] == nil && preferred["example"] == nil
         // Matched as the request arrives, before any delay, as WireMock does: a stub's scenario
         // moves then.
-        let (routed, note, nearMisses): (Bool, String?, NearMisses?)
-        switch await plan(parsed, forwarding: forward != nil) {
-        case .stub(let stub):
-            // After the answer (or the fault that takes its place), never holding it.
-            defer { send(stub.webhooks, for: parsed) }
-            let record = recorder(true, nil, nil, stub.id)
-            if let cutShort = try await wait(configuration.latency, context: context, record: record) {
-                return cutShort
-            }
-            return try await stubbed(stub, request: request, parsed: parsed, context: context, record: record)
-        case .backend(let known, let why, let closest):
-            (routed, note, nearMisses) = (known, why, closest)
+        let plan = await plan(parsed, forwarding: forwarding)
+        let circumstances = Circumstances(
+            latency: configuration.latency, askedFault: ConnectionFault.preferred(in: request.headers),
+            injected: faults.next, forwarding: forwarding, hops: hops(parsed), answersFirst: configuration.answer)
+        return try await carryOut(
+            backend.answer(to: parsed, plan: plan, in: circumstances), for: parsed, request: request, context: context)
+    }
+
+    /// Sends `answer` (``FixtureBackend/answer(to:plan:in:)``): waits out its delay, carries out
+    /// its fault, reads its file or asks its upstream server, paces it, and sends its webhooks
+    /// after; the journal keeps the request with what was sent.
+    private func carryOut(_ answer: Answer, for parsed: ParsedRequest, request: Request, context: Context)
+        async throws -> Response
+    {
+        let notes = answer.journal
+        let record = { (status: Int?, fault: JournalNote?) in
+            journal.record(
+                parsed, status: status, fault: fault?.rawValue, matched: notes.matched, note: notes.note,
+                nearMisses: notes.nearMisses, stubID: notes.stubID)
         }
-        let record = recorder(routed, note, nearMisses, nil)
-        if let cutShort = try await wait(configuration.latency, context: context, record: record) {
-            return cutShort
-        }
-        let fault: FaultInjector.Fault
-        switch ConnectionFault.preferred(in: request.headers) {
-        case .success(let preferred): fault = .connection(preferred)
-        case .failure(let error):
-            record(400, nil)
-            return Self.message(.badRequest, error.message)
-        case nil: fault = faults.next()
-        }
-        switch fault {
-        case .connection(.empty):
-            record(nil, .empty)
-            context.channel.close(promise: nil)
-            throw DroppedConnection()
-        case .connection(.reset):
+        // After the answer (or the fault that takes its place), never holding it.
+        defer { send(answer.webhooks, for: parsed) }
+        if let cutShort = try await wait(answer.delay, context: context, record: record) { return cutShort }
+        switch answer.fault {
+        case .reset?:
             record(nil, .reset)
             await context.channel.reset()
             throw DroppedConnection()
-        case .unavailable:
-            record(503, nil)
-            return Self.message(.serviceUnavailable, "Injected failure: try again.", fields: [.retryAfter: "0"])
-        case .none, .connection(.truncate), .connection(.dribble):
+        case .empty?:
+            record(nil, .empty)
+            context.channel.close(promise: nil)
+            throw DroppedConnection()
+        case .truncate?, .randomDataThenClose?, .dribble?, nil:
             break
         }
-        if request.uri.path == "/debug/stream", backend.configuration.testRoutes {
+        var head = answer.head
+        var data: Data
+        switch answer.body {
+        case .bytes(let bytes):
+            data = bytes
+        case .file(let file, let files):
+            return await streamed(head, file: file, files: files, request: request, record: record)
+        case .stream(let bytes, let declared):
             record(200, nil)
-            return stream(
-                bytes: request.uri.queryParameters.get("bytes", as: Int.self),
-                declared: request.uri.queryParameters.get("declare") == "1")
+            return stream(bytes: bytes, declared: declared)
+        case .upstream(let upstream):
+            (head, data) = await fetched(upstream, for: parsed)
         }
-        // HEAD is GET without the body: the same status and fields, the GET's length included.
-        var backendRequest = request.head
-        if backendRequest.method == .head { backendRequest.method = .get }
-        let (head, data) =
-            if let forward {
-                await forwarded(backendRequest, body: bodyData, to: forward)
-            } else if let recordingFrom = backend.recorder.target {
-                await recorded(parsed, from: recordingFrom)
-            } else {
-                configuration.answer?(backendRequest)
-                    ?? backend.handle(backendRequest, body: bodyData.isEmpty ? nil : bodyData)
-            }
-        return deliver(head, data, fault: fault, request: request, context: context, record: record)
+        if answer.fault == .randomDataThenClose { data = faults.randomBytes(max(64, data.count)) }
+        return deliver(
+            head, data, fault: answer.fault, pacing: answer.pacing, request: request, context: context, record: record)
     }
 
     /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
@@ -444,7 +423,7 @@ struct BackendResponder: HTTPResponder {
     /// others were carried out before there was an answer), or paced as a stub's
     /// `chunkedDribbleDelay` asks.
     private func deliver(
-        _ head: HTTPResponse, _ data: Data, fault: FaultInjector.Fault, pacing: StubResponse.Dribble? = nil,
+        _ head: HTTPResponse, _ data: Data, fault: Answer.Fault?, pacing: StubResponse.Dribble?,
         request: Request, context: Context, record: (Int?, JournalNote?) -> Void
     ) -> Response {
         var fields = head.headerFields
@@ -460,7 +439,7 @@ struct BackendResponder: HTTPResponder {
             return Response(status: head.status, headers: fields, body: ResponseBody())
         }
         switch fault {
-        case .connection(.truncate) where !data.isEmpty:
+        case .truncate? where !data.isEmpty, .randomDataThenClose? where !data.isEmpty:
             record(head.status.code, .truncate)
             let channel = context.channel
             return Response(
@@ -470,14 +449,14 @@ struct BackendResponder: HTTPResponder {
                     try? await channel.close()
                     throw DroppedConnection()
                 })
-        case .connection(.dribble):
+        case .dribble?:
             guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, .dribble)
             let pieces = min(10, max(1, data.count))
             return Response(
                 status: head.status, headers: fields,
                 body: dribble(data, pieces: pieces, over: configuration.dribbleDuration, holding: place))
-        case .none where pacing != nil && !data.isEmpty:
+        case nil where pacing != nil && !data.isEmpty:
             guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, nil)
             let chunks = min(pacing?.chunks ?? 1, data.count)
@@ -537,83 +516,30 @@ struct BackendResponder: HTTPResponder {
         }
     }
 
-    /// A stub's answer: after its delay (or the global settings'), or its fault instead (WireMock's faults
-    /// carried out with the server's: a reset, a close before any byte, half the body then a
-    /// close; `RANDOM_DATA_THEN_CLOSE` is a head and half a body of random bytes from the server's
-    /// seeded generator, then a close).
-    private func stubbed(
-        _ mapping: StubMapping, request: Request, parsed: ParsedRequest, context: Context,
-        record: @escaping (Int?, JournalNote?) -> Void
-    ) async throws -> Response {
-        let stub = mapping.response
-        let delay = stub.sampledDelay(settings: backend.stubs.settings)
-        if let cutShort = try await wait(delay, context: context, record: record) { return cutShort }
-        // Faults that send nothing need no answer: nothing is read, rendered or proxied for them.
-        let fault: FaultInjector.Fault
-        switch stub.fault {
-        case .connectionResetByPeer?:
-            record(nil, .reset)
-            await context.channel.reset()
-            throw DroppedConnection()
-        case .emptyResponse?:
-            record(nil, .empty)
-            context.channel.close(promise: nil)
-            throw DroppedConnection()
-        case .malformedResponseChunk?, .randomDataThenClose?:
-            fault = .connection(.truncate)
-        case nil:
-            if case .file(let file, let files) = stub.body, !stub.isTemplated,
-                !backend.checksAnswer(mapping, to: parsed)
-            {
-                return await streamed(stub, file: file, files: files, request: request, record: record)
-            }
-            fault = .none
+    /// The answer of the server that `upstream` names, asked on behalf of `parsed`.
+    private func fetched(_ upstream: Answer.Upstream, for parsed: ParsedRequest) async -> (HTTPResponse, Data) {
+        switch upstream {
+        case .proxy(let request, let body, let fields): await proxied(request, body: body, fields: fields, for: parsed)
+        case .backend(let request, let body): await forwarded(request, body: body)
+        case .recording(let base): await recorded(parsed, from: base)
         }
-        let head: HTTPResponse
-        var data: Data
-        if let proxy = stub.proxy {
-            (head, data) = await proxied(stub, proxy, parsed)
-        } else {
-            (head, data) = backend.answer(mapping, to: parsed)
-        }
-        if stub.fault == .randomDataThenClose {
-            data = faults.randomBytes(max(64, data.count))
-        } else if stub.fault == .malformedResponseChunk, data.isEmpty {
-            // Without a body there would be nothing to cut: a length is promised, a part sent.
-            data = Data("a body cut short by MALFORMED_RESPONSE_CHUNK".utf8)
-        }
-        return deliver(
-            head, data, fault: fault, pacing: stub.dribble, request: request, context: context, record: record)
     }
 
-    /// Another server's answer to `parsed`, passed on by a stub's `proxyBaseUrl`, with the stub's
-    /// own fields on top; `502` when it cannot be had.
-    private func proxied(_ stub: StubResponse, _ proxy: StubResponse.Proxy, _ parsed: ParsedRequest) async -> (
+    /// Another server's answer, asked by a stub's `proxyBaseUrl`, with the stub's own `fields` on
+    /// top; `500` when it cannot be had, as WireMock answers.
+    private func proxied(_ request: HTTPRequest, body: Data, fields: HTTPFields, for parsed: ParsedRequest) async -> (
         HTTPResponse, Data
     ) {
-        let request: HTTPRequest
-        do throws(StubError.Reason) { request = passedOn(try proxy.request(for: parsed), from: parsed) } catch {
-            return jsonAnswer(.internalServerError, ["message": "The stub could not proxy the request: \(error.text)."])
-        }
-        guard hops(parsed) < Self.maximumHops else {
-            return jsonAnswer(
-                HTTPResponse.Status(code: 508, reasonPhrase: "Loop Detected"),
-                [
-                    "message":
-                        "The request came through this server's proxying \(Self.maximumHops) times: a stub proxies to the server itself."
-                ])
-        }
         guard let send = configuration.send else {
             return jsonAnswer(
                 .badGateway, ["message": "This server sends no requests of its own: the stub cannot proxy."])
         }
         do {
-            var (head, data) = try await send(request, parsed.body.isEmpty ? nil : parsed.body)
-            for name in StubResponse.Proxy.hopByHop { head.headerFields[name] = nil }
-            for (name, value) in stub.headers { head.headerFields[name] = value }
+            var (head, data) = try await send(passedOn(request, from: parsed), body.isEmpty ? nil : body)
+            for name in StubResponse.Proxy.hopByHop + fields.map(\.name) { head.headerFields[name] = nil }
+            head.headerFields.append(contentsOf: fields)
             return (head, data)
         } catch {
-            // 500, as WireMock answers a proxy target it cannot reach.
             let address = "\(request.scheme ?? "http")://\(request.authority ?? "")"
             return jsonAnswer(
                 .internalServerError,
@@ -721,10 +647,10 @@ struct BackendResponder: HTTPResponder {
     /// link (and checked to be inside `__files/` again, whatever it was when the stub was added),
     /// and a regular file. One that cannot be served so is a `500` saying so.
     private func streamed(
-        _ stub: StubResponse, file: URL, files: URL, request: Request, record: (Int?, JournalNote?) -> Void
+        _ head: HTTPResponse, file: URL, files: URL, request: Request, record: (Int?, JournalNote?) -> Void
     ) async -> Response {
-        var fields = stub.head.headerFields
-        let status = stub.head.status
+        var fields = head.headerFields
+        let status = head.status
         let opened: (ReadFileHandle, Int64)?
         if let resolved = StubResponse.inside(file, files) {
             opened = try? await Self.openRegularFile(resolved.path)
@@ -775,9 +701,10 @@ struct BackendResponder: HTTPResponder {
 
     /// The real backend's answer (`apps serve --proxy`), kept by the recorder when it is fixture
     /// data; `502` when the backend cannot be reached.
-    private func forwarded(_ request: HTTPRequest, body: Data, to forward: FixtureServer.Forward) async -> (
-        HTTPResponse, Data
-    ) {
+    private func forwarded(_ request: HTTPRequest, body: Data) async -> (HTTPResponse, Data) {
+        guard let forward = configuration.forward else {
+            return jsonAnswer(.badGateway, ["message": "This server forwards to no backend."])
+        }
         var request = request
         for name in StubResponse.Proxy.hopByHop { request.headerFields[name] = nil }
         do {
