@@ -45,9 +45,12 @@ let package = Package(
             resources: [.process("Resources")]
         ),
         .target(name: "Persistence", dependencies: ["AppsCore"], resources: [.process("Resources")]),
+        // WireMock's stub mappings, matchers, templates, folders and recording: what `apps serve`
+        // answers before the five backends.
+        .target(name: "StubEngine", dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]),
         .target(
             name: "Fixtures",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["StubEngine", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Fixtures",
             exclude: ["README.md"],
             resources: [.copy("Data"), .copy("Contract")]
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "FixtureServer",
             dependencies: [
-                "Fixtures",
+                "Fixtures", "StubEngine",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -109,7 +112,7 @@ let package = Package(
         .target(
             name: "AppsCLI",
             dependencies: [
-                "Networking", "NIOTransport", "Persistence", "Fixtures", "FixtureServer", "TerminalUI",
+                "Networking", "NIOTransport", "Persistence", "Fixtures", "FixtureServer", "StubEngine", "TerminalUI",
                 "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -125,13 +128,14 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["AppsCore", "Networking", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
+        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine"]),
         .testTarget(
             name: "FixturesTests",
-            dependencies: ["Fixtures", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["Fixtures", "StubEngine", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["AppsCore", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
+            dependencies: ["AppsCore", "FixtureServer", "StubEngine", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["AppsCore", "Lotto", "TestSupport", "FixtureTestSupport"]),
         .testTarget(
             name: "AuthMVPTests",

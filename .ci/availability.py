@@ -20,7 +20,7 @@ import sys
 
 MINIMUMS = {"iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "visionOS": 1}
 MODULES = ["Swift", "_Concurrency", "Observation", "Synchronization", "_StringProcessing"]
-TARGETS = ["AppsCore", "Networking", "Persistence", "TestSupport", "FixtureTestSupport", "Fixtures",
+TARGETS = ["AppsCore", "Networking", "Persistence", "TestSupport", "FixtureTestSupport", "Fixtures", "StubEngine",
              "FixtureServer", "AppsCLI", "apps",
              "Koober", "Lotto", "PilotRegistration", "Listings", "AuthMVP"]
 # Names the script flags that were checked by hand and are not the newer API.

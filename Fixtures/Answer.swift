@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// What the server sends for one request, decided whole before anything is sent (WireMock's
 /// Response, with its delays and its Fault, as one value): the head, where the body comes from,

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 extension FixtureBackend {
     static let authRoutes: [Route] = [

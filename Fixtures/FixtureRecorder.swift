@@ -1,4 +1,5 @@
 import Foundation
+import StubEngine
 
 /// Writes what a real backend answered into the layout of `Fixtures/Data`, so that a folder
 /// recorded once (`apps serve --proxy URL --record DIR`) is replayed later (`apps serve --data DIR`).

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// Koober's backend: accounts, stateless signed tokens (so a token issued by one embedded backend
 /// is honoured by the next process's), locations, ride options and ride requests.

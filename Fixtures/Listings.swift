@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// The retailer's backend: basic auth on every route, products, per-user offers and images.
 extension FixtureBackend {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// `Prefer: code=…` and `Prefer: example=…`, as Stoplight Prism reads them: a request asks for one
 /// of its operation's documented answers (Docs/openapi.yaml, through `Contract/responses.json`),

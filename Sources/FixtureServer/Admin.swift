@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// The `/__admin/` routes, in WireMock's spelling so a developer's habits carry over: the request
 /// journal, a reset, and the scenarios (Docs/Backends.md, "Admin routes"; Docs/openapi-admin.yaml).

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
 import NIOCore
+import StubEngine
 
 #if canImport(Glibc)
     import Glibc

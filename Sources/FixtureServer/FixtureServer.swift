@@ -9,6 +9,7 @@ import NIOCore
 import NIOFileSystem
 import NIOPosix
 import ServiceLifecycle
+import StubEngine
 import UnixSignals
 
 /// `FixtureBackend` over real HTTP (Hummingbird), with fault injection for tests and demos.

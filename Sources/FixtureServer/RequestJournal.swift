@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
+import StubEngine
 
 /// What arrived at the server, newest first, as WireMock's request journal keeps it: a UI test
 /// asks it whether the image was fetched once, or whether the second load sent `If-None-Match`.

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import NIOConcurrencyHelpers
+import StubEngine
 
 /// The sandboxes of a server: under `/__sandbox/NAME/` every route, data and admin alike, answers
 /// from a world of its own (its stubs, journal, scenarios, sign-ups), which starts on first use

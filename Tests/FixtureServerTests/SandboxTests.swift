@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
 import Networking
+import StubEngine
 import Testing
 
 @testable import FixtureServer

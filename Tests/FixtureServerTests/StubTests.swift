@@ -2,6 +2,7 @@ import FixtureTestSupport
 import Fixtures
 import Foundation
 import Networking
+import StubEngine
 import Testing
 
 @testable import FixtureServer

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 import Testing
 
 @testable import Fixtures
@@ -154,7 +155,7 @@ struct AnswerTests {
             #"{"request": {"urlPath": "/paced"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 100}}, "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST", "url": "http://hook.test/x"}}]}"#
         )
         let paced = answer("/paced")
-        #expect(paced.pacing == StubResponse.Dribble(chunks: 5, duration: .milliseconds(100)))
+        #expect(paced.pacing?.chunks == 5 && paced.pacing?.duration == .milliseconds(100))
         #expect(paced.webhooks.count == 1)
     }
 }

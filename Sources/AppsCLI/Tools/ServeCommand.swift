@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOTransport
+import StubEngine
 
 /// `apps serve`: the fixture backend over HTTP, with fault injection.
 struct ServeCommand: AsyncParsableCommand {

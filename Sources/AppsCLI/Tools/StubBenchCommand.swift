@@ -2,6 +2,7 @@ import ArgumentParser
 import Fixtures
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// Times `apps serve`'s answer to `GET /lotto/draws` in process (the pure part: stub matching and
 /// the fixture backend; no socket): with no stubs; with 1,000 stubs of other paths (the fixtures

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Fixtures
+@testable import StubEngine
 
 /// WireMock's response templates (`"transformers": ["response-template"]`), rendered from the
 /// request; each expectation below was checked against WireMock 2.35.1 unless it says otherwise.

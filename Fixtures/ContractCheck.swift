@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import StubEngine
 
 /// What neither WireMock nor Prism does: a stub for an operation of `Docs/openapi.yaml` is held to
 /// it. Its status must be one the operation documents, and a JSON body must fit that status's

@@ -141,7 +141,7 @@ package struct StubResponse: Sendable {
     private let headerTemplates: [ResponseTemplate?]
 
     /// The largest body file a template is rendered from.
-    static let maximumTemplatedFile = 16 << 20
+    package static let maximumTemplatedFile = 16 << 20
 
     /// `missingFilesAllowed`: a `bodyFileName` not in `__files/` is kept (and answered `500`
     /// until it is there), as WireMock keeps one of a folder.

@@ -13,7 +13,7 @@ package struct RequestPattern: Sendable {
         case urlPathTemplate(PathTemplate)
     }
 
-    let method: MethodPattern?
+    package let method: MethodPattern?
     let url: URLMatch?
     /// What the parts of a `urlPathTemplate` must be.
     let pathParameters: [(String, StringMatcher)]
@@ -130,7 +130,7 @@ package struct RequestPattern: Sendable {
 
     /// The one path the pattern matches, as sent (`urlPath`, or `url` without its query); `nil`
     /// for a pattern or no URL at all.
-    var exactPath: String? {
+    package var exactPath: String? {
         switch url {
         case .url(let target): String(target.prefix { $0 != "?" })
         case .urlPath(let path): path
@@ -225,7 +225,7 @@ package struct RequestPattern: Sendable {
 
 /// The methods a pattern takes: one (`"GET"`; `"ANY"` is no pattern at all), or WireMock 3's
 /// `{"oneOf": ["PUT", "POST"]}` and `{"noneOf": ["PUT", "POST"]}`, where `ANY` is a name like another.
-enum MethodPattern: Sendable, Equatable {
+package enum MethodPattern: Sendable, Equatable {
     case exactly(String)
     case oneOf(Set<String>)
     case noneOf(Set<String>)
@@ -258,7 +258,7 @@ enum MethodPattern: Sendable, Equatable {
         }
     }
 
-    func matches(_ method: String) -> Bool {
+    package func matches(_ method: String) -> Bool {
         switch self {
         case .exactly(let name): name == method
         case .oneOf(let names): names.contains(method)
@@ -355,7 +355,7 @@ enum Mismatch {
 /// How different two strings are, from 0 (the same) to 1 (nothing alike): their edit distance
 /// over the longer one's length, on their first 128 characters (a near spelling is short; a long
 /// hostile URL costs no more than that).
-func editRatio(_ lhs: String, _ rhs: String) -> Double {
+package func editRatio(_ lhs: String, _ rhs: String) -> Double {
     let (a, b) = (Array(lhs.unicodeScalars.prefix(128)), Array(rhs.unicodeScalars.prefix(128)))
     guard !a.isEmpty, !b.isEmpty else { return a.count == b.count ? 0 : 1 }
     var previous = Array(0...b.count)

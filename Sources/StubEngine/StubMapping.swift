@@ -22,7 +22,7 @@ package struct StubError: Error, Equatable, Sendable {
         self.message = message
     }
 
-    static func field(_ path: String, _ reason: Reason) -> StubError {
+    package static func field(_ path: String, _ reason: Reason) -> StubError {
         StubError(status: 422, message: "\(path): \(reason.text)")
     }
 }

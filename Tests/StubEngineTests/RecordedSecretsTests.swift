@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import Fixtures
+@testable import StubEngine
 
 /// A recording keeps no secret: one sent as a form, a query string or a multipart field was
 /// written into the team's folder, where only JSON bodies were looked at.

@@ -33,6 +33,8 @@ package enum StubFolder {
         /// A `bodyFileName` not in `__files/`, each: kept, as WireMock keeps it, and answered
         /// `500` until the file is there (`mappings/a.json: response.bodyFileName: …`).
         package var warnings: [String] = []
+
+        package init() {}
     }
 
     /// The mappings of `root`, files in the order of their paths, in the order each file lists

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Fixtures
+@testable import StubEngine
 
 /// The matching budget counts the work's own CPU time, so a busy machine (other threads, other
 /// processes) never turns an honest stub into a 404.

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import StubEngine
+import Testing
+
+@testable import Fixtures
+
+@Suite("Mapping files as WireMock reads them")
+struct JacksonFilesTests {
+    @Test func commentsAndWhatFollowsTheFirstValueAreLeftOut() throws {
+        let text = """
+            // the team's stub
+            {
+              "request": { "url": "/a//b", "method": "GET" }, /* the answer: */
+              "response": { "status": 200, "body": "// not a comment" }
+            }
+            }
+            """
+        let (kept, leftOut) = JSONValue.jacksonText(Data(text.utf8))
+        let value = try #require(JSONValue.parse(Data(kept)))
+        guard case .object(let members) = value, case .object(let request)? = members["request"],
+            case .object(let response)? = members["response"]
+        else {
+            Issue.record("\(value)")
+            return
+        }
+        #expect(request["url"] == .string("/a//b"))
+        #expect(response["body"] == .string("// not a comment"))
+        #expect(leftOut == "comments and 1 bytes after the first value")
+        #expect(JSONValue.jacksonText(Data("{} ".utf8)).leftOut == nil)
+    }
+
+    @Test func aFolderWithSuchFilesStartsAndSaysWhatItLeftOut() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jackson-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        try Data("// health\n{\"request\": {\"urlPath\": \"/ping\"}, \"response\": {\"status\": 204}}\n}\n".utf8)
+            .write(to: mappings.appendingPathComponent("ping.json"))
+        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        #expect(backend.stubs.mappings.count == 1)
+        #expect(backend.folderWarnings.contains { $0.contains("mappings/ping.json: read as WireMock reads it") })
+    }
+}
+
+/// `apps serve --no-backends`: a team's folder is the whole server, as WireMock serves it.
+@Suite("The folder as the whole server")
+struct NoBackendsTests {
+    func backend(embedded: Bool, stubs: [String]) throws -> FixtureBackend {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bare-\(UUID().uuidString)")
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        for (index, stub) in stubs.enumerated() {
+            try Data(stub.utf8).write(to: mappings.appendingPathComponent("\(index).json"))
+        }
+        var configuration = FixtureBackend.Configuration(rootDirectory: root)
+        configuration.embeddedBackends = embedded
+        defer { try? FileManager.default.removeItem(at: root) }
+        return try FixtureBackend(configuration: configuration)
+    }
+
+    /// A team's own stub on a path an embedded backend documents, which its contract refused.
+    static let health = #"{"request": {"method": "GET", "urlPath": "/lotto/draws"}, "response": {"status": 418}}"#
+
+    @Test func aTeamsStubOnAnEmbeddedPathLoadsAndNothingElseAnswers() throws {
+        #expect(throws: StubFolder.LoadError.self) { try backend(embedded: true, stubs: [Self.health]) }
+        let bare = try backend(embedded: false, stubs: [Self.health])
+        #expect(bare.stubs.mappings.count == 1)
+        #expect(bare.ownScenarios.isEmpty)
+        let lotto = HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/lotto/tickets")
+        #expect(!bare.hasRoute(for: lotto))
+        #expect(bare.handle(lotto, body: nil).0.status == .notFound)
+    }
+}
