@@ -69,292 +69,381 @@ struct Admin: Sendable {
         }
     }
 
-    /// The admin route of `request`, its path's segments after `/__admin/` (`requests find`), its
-    /// query (the first value of each parameter), and its decoded path.
-    static func route(of request: HTTPRequest) -> (route: String, query: [String: String], path: String) {
+    /// The admin path of `request`: its segments after `/__admin/`, each decoded (`scenarios`,
+    /// `my scenario`, `state`), its query (the first value of each parameter), and its decoded path.
+    static func route(of request: HTTPRequest) -> (segments: [String], query: [String: String], path: String) {
         let components = URLComponents(string: request.path ?? "/")
         let path = components?.path ?? "/"
         let query = Dictionary(
             (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-        return (path.dropFirst(Self.prefix.count).split(separator: "/").joined(separator: " "), query, path)
+        return (path.dropFirst(Self.prefix.count).split(separator: "/").map(String.init), query, path)
     }
 
+    /// Answers an admin request by ``routes``: the route whose path is the request's (a fixed
+    /// segment before a `{…}` one), `405` with `Allow` when that path does not take the method,
+    /// `404` listing every route when no route has it.
     func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
-        let (route, query, path) = Self.route(of: request)
-        do throws(AdminError) {
-            switch (request.method, route) {
-            case (.get, "requests"):
-                var found = try entries(matching: Self.pattern(query: query))
-                // WireMock's `unmatched=true`: the requests nothing served, as journal entries.
-                switch query["unmatched"] {
-                case nil, "false": break
-                case "true": found = found.filter { !$0.wasMatched }
-                default: throw AdminError(status: .badRequest, message: "unmatched is true or false.")
-                }
-                if let stubID = query["matchingStub"] { found = found.filter { $0.stubID == stubID } }
-                if let text = query["since"] {
-                    guard let since = Self.date(text) else {
-                        throw AdminError(
-                            status: .badRequest, message: "\(text) is not a valid ISO8601 date", pointer: "since")
-                    }
-                    found = found.filter { $0.loggedDate > since }
-                }
-                // The total is of what the query found, before the limit (WireMock's meta).
-                let total = found.count
-                found = Array(found.prefix(try Self.count("limit", in: query) ?? total))
-                return jsonAnswer(.ok, RequestList(requests: found.map(serveEvent), meta: .init(total: total)))
-            case (.get, "requests unmatched"):
-                // WireMock's shape: the requests themselves, not the journal's entries.
-                let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
-                return jsonAnswer(
-                    .ok, UnmatchedList(requests: unmatched.map(LoggedRequest.init), meta: .init(total: unmatched.count))
-                )
-            case (.get, "requests unmatched near-misses"):
-                let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
-                return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
-            case (.delete, "requests"), (.post, "requests reset"):
-                journal.clear()
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "requests find"):
-                let found = try entries(matching: body).map(RequestJournal.decoded)
-                return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
-            case (.post, "requests count"):
-                return jsonAnswer(.ok, ["count": try entries(matching: body).count])
-            case (.post, "requests remove"):
-                // WireMock's: the requests a pattern matches leave the journal, and are answered.
-                let removed = journal.remove(Set(try entries(matching: body).map(\.id)))
-                return jsonAnswer(.ok, ["serveEvents": removed.map(RequestJournal.decoded)])
-            case (.delete, _) where Self.journalEntryID(route) != nil:
-                // One request forgotten; one the journal does not have (or no longer has) is no
-                // error, nor is a UUID, the id WireMock gives and a WireMock client may send.
-                let id = Self.journalEntryID(route) ?? ""
-                if let number = Int(id), number >= 0 {
-                    _ = journal.remove([number])
-                } else if UUID(uuidString: id) == nil {
-                    throw AdminError(status: .badRequest, message: "A journal entry's id is a whole number, not \(id).")
-                }
-                return jsonAnswer(.ok, [String: String]())
-            case (.get, _) where route.hasPrefix("requests ") && Int(route.dropFirst("requests ".count)) != nil:
-                let id = Int(route.dropFirst("requests ".count))
-                guard let entry = journal.keptEntries.first(where: { $0.id == id }) else {
-                    throw AdminError(status: .notFound, message: "There is no request \(id ?? 0) in the journal.")
-                }
-                return jsonAnswer(.ok, serveEvent(entry))
-            case (.post, "near-misses request"):
-                // The stubs nearest a request given as WireMock logs one: {"url", "method", "headers", "body"}.
-                guard let given = try? JSONDecoder().decode(GivenRequest.self, from: body) else {
-                    throw AdminError(status: .badRequest, message: "The body is a request: {\"url\", \"method\"}.")
-                }
-                let parsed = given.parsed(budget: MatchBudget(matchBudget))
-                let misses = backend.stubs.nearMissEvaluations(parsed).map { mapping, evaluation in
-                    PatternNearMiss(
-                        request: nil, stubMapping: mapping.json, requestPattern: nil,
-                        matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
-                }
-                return jsonAnswer(.ok, ["nearMisses": misses])
-            case (.post, "near-misses request-pattern"):
-                // The journal's requests nearest a request pattern.
-                let pattern: RequestPattern
-                do throws(StubError) { pattern = try RequestPattern.parse(body) } catch {
-                    throw AdminError(status: .badRequest, message: error.message)
-                }
-                let budget = MatchBudget(matchBudget)
-                let requestPattern = JSONValue.parse(body)
-                let misses = journal.keptEntries.compactMap { entry -> (RequestJournal.Entry, Evaluation)? in
-                    let evaluation = pattern.evaluate(ParsedRequest(entry.request, budget: budget), thorough: true)
-                    return evaluation.isMatch ? nil : (entry, evaluation)
-                }.sorted { $0.1.distance < $1.1.distance }.prefix(3).map { entry, evaluation in
-                    PatternNearMiss(
-                        request: RequestJournal.decoded(entry).request, stubMapping: nil,
-                        requestPattern: requestPattern,
-                        matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
-                }
-                return jsonAnswer(.ok, ["nearMisses": Array(misses)])
-            case (.post, "recordings start"):
-                do throws(StubError) { try backend.recorder.start(body) } catch { throw AdminError(error) }
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "recordings stop"):
-                let mappings: [JSONValue]
-                do throws(StubError) { mappings = try backend.recorder.stop() } catch { throw AdminError(error) }
-                return jsonAnswer(.ok, ["mappings": try keep(mappings)])
-            case (.post, "recordings snapshot"):
-                return jsonAnswer(.ok, ["mappings": try keep(backend.recorder.snapshot())])
-            case (.get, "recordings status"):
-                return jsonAnswer(.ok, ["status": backend.recorder.status.rawValue])
-            case (.post, "mappings save"):
-                // WireMock's persist: the stubs added since the start written into the folder's
-                // mappings/, one file each, named by id, so the next start serves them too.
-                guard !isSandbox else {
-                    throw AdminError(
-                        status: .conflict,
-                        message: "A sandbox saves nothing into the server's folder, which every world shares: "
-                            + "its stubs last as long as it does. Save from the server's own /__admin/.")
-                }
-                guard let root = saveFolder else {
-                    throw AdminError(
-                        status: .conflict,
-                        message: "There is no folder to save into: start apps serve with --root-dir DIR.")
-                }
-                let initial = Set(backend.stubs.initial.map(\.id))
-                try Self.save(backend.stubs.mappings.filter { !initial.contains($0.id) }, into: root, what: "The stubs")
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "mappings remove"):
-                // WireMock's: the stub with the given one's id, or else the first whose request is the same.
-                guard case .object(let given)? = JSONValue.parse(body) else {
-                    throw AdminError(status: .badRequest, message: "The body is a stub: {\"id\", \"request\"}.")
-                }
-                guard case .object? = given["request"] else {
-                    throw AdminError(status: .unprocessableContent, message: "request: must be a JSON object")
-                }
-                switch given["id"] {
-                case nil, .string?: break
-                default: throw AdminError(status: .unprocessableContent, message: "id: must be a string")
-                }
-                let mappings = backend.stubs.mappings
-                let byID = given["id"].flatMap { id in mappings.first { .string($0.id) == id } }
-                let byRequest = mappings.first { mapping in
-                    guard case .object(let members) = mapping.json else { return false }
-                    return members["request"] == given["request"]
-                }
-                if let removed = byID ?? byRequest { _ = backend.stubs.remove(id: removed.id) }
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "mappings find-by-metadata"):
-                // WireMock's: the stubs whose metadata a value matcher matches, newest first.
-                let found = try mappings(withMetadataMatching: body).map(\.json)
-                return jsonAnswer(.ok, MappingList(mappings: found, meta: .init(total: found.count)))
-            case (.post, "mappings remove-by-metadata"):
-                // WireMock's: the stubs whose metadata a value matcher matches go.
-                for mapping in try mappings(withMetadataMatching: body) { _ = backend.stubs.remove(id: mapping.id) }
-                return jsonAnswer(.ok, [String: String]())
-            case (.get, "settings"):
-                return jsonAnswer(.ok, ["settings": backend.stubs.settings.json])
-            case (.post, "settings"), (.put, "settings"):
-                do throws(StubError) { backend.stubs.settings = try StubSettings.parse(body) } catch {
-                    throw AdminError(error)
-                }
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "reset"):
-                backend.reset()
-                journal.clear()
-                return jsonAnswer(.ok, [String: String]())
-            case (.get, "mappings"):
-                // Newest first, as WireMock lists them; `offset` and `limit` page through them.
-                let mappings = backend.stubs.mappings
-                let page = mappings.dropFirst(try Self.count("offset", in: query) ?? 0)
-                    .prefix(try Self.count("limit", in: query) ?? mappings.count)
-                return jsonAnswer(.ok, MappingList(mappings: page.map(\.json), meta: .init(total: mappings.count)))
-            case (.post, "mappings"):
-                let mapping = try stub(body)
-                try stubbing { () throws(StubError) in try backend.stubs.add(mapping) }
-                return jsonAnswer(.created, mapping.json)
-            case (.delete, "mappings"):
-                backend.stubs.removeAll()
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "mappings reset"):
-                backend.stubs.reset()
-                return jsonAnswer(.ok, [String: String]())
-            case (.post, "mappings import"):
-                let (mappings, options) = try imported(body)
-                let added =
-                    options.ignoringExisting ? mappings.filter { backend.stubs.mapping(id: $0.id) == nil } : mappings
-                try stubbing { () throws(StubError) in try backend.stubs.add(added) }
-                if options.deletingOthers {
-                    let named = Set(mappings.map(\.id))
-                    for mapping in backend.stubs.mappings where !named.contains(mapping.id) {
-                        _ = backend.stubs.remove(id: mapping.id)
-                    }
-                }
-                return jsonAnswer(.ok, [String: String]())
-            case (_, _) where Self.mappingID(route) != nil && [.get, .put, .delete].contains(request.method):
-                let id = Self.mappingID(route) ?? ""
-                let unknown = AdminError(status: .notFound, message: "There is no stub \(id).")
-                switch request.method {
-                case .get:
-                    guard let mapping = backend.stubs.mapping(id: id) else { throw unknown }
-                    return jsonAnswer(.ok, mapping.json)
-                case .put:
-                    var given = try stub(body)
-                    if given.id != id {
-                        // The path names the stub; an id in the body is WireMock's and must agree.
-                        guard case .object(var members) = given.json else { throw unknown }
-                        members["id"] = .string(id)
-                        given = try stub(JSONValue.object(members).data)
-                    }
-                    var replaced = false
-                    try stubbing { () throws(StubError) in replaced = try backend.stubs.replace(id: id, with: given) }
-                    guard replaced else { throw unknown }
-                    return jsonAnswer(.ok, given.json)
-                default:
-                    guard backend.stubs.remove(id: id) else { throw unknown }
-                    return jsonAnswer(.ok, [String: String]())
-                }
-            case (.get, "scenarios"):
-                let stubScenarios = backend.stubs.scenarios.map { scenario in
-                    ScenarioState(
-                        id: scenario.name, name: scenario.name, state: scenario.state,
-                        possibleStates: scenario.possibleStates, summary: "A scenario of the stubs.")
-                }
-                return jsonAnswer(
-                    .ok, ScenarioList(scenarios: backend.ownScenarios.map(scenarioState) + stubScenarios))
-            case (.post, "scenarios reset"):
-                backend.resetScenarios()
-                return jsonAnswer(.ok, [String: String]())
-            case (.put, _) where Self.isScenarioState(route):
-                struct NewState: Decodable { var state: String }
-                let name = String(route.dropFirst("scenarios ".count).dropLast(" state".count))
-                // Without a body, WireMock puts the scenario back in its first state.
-                try setState(body.isEmpty ? nil : Self.decode(NewState.self, from: body).state, of: name)
-                return jsonAnswer(.ok, [String: String]())
-            default:
-                if let allowed = Self.methods[route].map({
-                    Self.mappingID(route) != nil ? $0 + [.get, .put, .delete] : $0
-                })
-                    ?? (Self.isScenarioState(route) ? [.put] : nil)
-                    ?? (Self.mappingID(route) != nil ? [.get, .put, .delete] : nil)
-                {
-                    let names = allowed.map(\.rawValue).joined(separator: ", ")
-                    var (head, data) = jsonAnswer(
-                        .methodNotAllowed,
-                        ["message": "\(request.method.rawValue) is not allowed on \(path); use \(names)."])
-                    head.headerFields[.allow] = names
-                    return (head, data)
-                }
-                throw AdminError(
-                    status: .notFound,
-                    message: "No admin route \(request.method.rawValue) \(path). The admin routes: \(Self.routeList).")
+        let (segments, query, path) = Self.route(of: request)
+        let matching = Self.routes.compactMap { route in route.parameter(in: segments).map { (route, $0) } }
+        let specific = matching.filter { $0.0.fixedSegments == matching.map(\.0.fixedSegments).max() }
+        guard let (route, parameter) = specific.first(where: { $0.0.method == request.method }) else {
+            guard specific.isEmpty else {
+                let names = specific.map(\.0.method.rawValue).joined(separator: ", ")
+                var (head, data) = jsonAnswer(
+                    .methodNotAllowed,
+                    ["message": "\(request.method.rawValue) is not allowed on \(path); use \(names)."])
+                head.headerFields[.allow] = names
+                return (head, data)
             }
+            let error = AdminError(
+                status: .notFound,
+                message: "No admin route \(request.method.rawValue) \(path). The admin routes: \(Self.routeList).")
+            return jsonAnswer(error.status, error.body)
+        }
+        do throws(AdminError) {
+            return try route.answer(self)(AdminRoute.Call(body: body, query: query, parameter: parameter))
         } catch {
             return jsonAnswer(error.status, error.body)
         }
     }
 
-    /// Every admin route, for the `404` of one there is not: each path with its methods, from
-    /// ``methods`` and the paths that take an id or a name, so the list cannot drift from them.
+    /// The admin API: every route there is. The `404` of a path there is not lists them, and the
+    /// `405` of a method a path does not take names the ones it does, both from here.
+    static let routes: [AdminRoute] = [
+        AdminRoute(.get, "requests", Admin.requests),
+        AdminRoute(.delete, "requests", Admin.clearJournal),
+        AdminRoute(.post, "requests/reset", Admin.clearJournal),
+        AdminRoute(.post, "requests/find", Admin.findRequests),
+        AdminRoute(.post, "requests/count", Admin.countRequests),
+        AdminRoute(.post, "requests/remove", Admin.removeRequests),
+        AdminRoute(.get, "requests/unmatched", Admin.unmatchedRequests),
+        AdminRoute(.get, "requests/unmatched/near-misses", Admin.unmatchedNearMisses),
+        AdminRoute(.get, "requests/{ID}", Admin.request),
+        AdminRoute(.delete, "requests/{ID}", Admin.forgetRequest),
+        AdminRoute(.post, "near-misses/request", Admin.nearMissesOfRequest),
+        AdminRoute(.post, "near-misses/request-pattern", Admin.nearMissesOfPattern),
+        AdminRoute(.post, "recordings/start", Admin.startRecording),
+        AdminRoute(.post, "recordings/stop", Admin.stopRecording),
+        AdminRoute(.post, "recordings/snapshot", Admin.snapshotRecording),
+        AdminRoute(.get, "recordings/status", Admin.recordingStatus),
+        AdminRoute(.get, "mappings", Admin.listMappings),
+        AdminRoute(.post, "mappings", Admin.addMapping),
+        AdminRoute(.delete, "mappings", Admin.removeMappings),
+        AdminRoute(.post, "mappings/reset", Admin.resetMappings),
+        AdminRoute(.post, "mappings/import", Admin.importMappings),
+        AdminRoute(.post, "mappings/save", Admin.saveMappings),
+        AdminRoute(.post, "mappings/remove", Admin.removeMatchingMapping),
+        AdminRoute(.post, "mappings/find-by-metadata", Admin.findMappingsByMetadata),
+        AdminRoute(.post, "mappings/remove-by-metadata", Admin.removeMappingsByMetadata),
+        AdminRoute(.get, "mappings/{ID}", Admin.mapping),
+        AdminRoute(.put, "mappings/{ID}", Admin.replaceMapping),
+        AdminRoute(.delete, "mappings/{ID}", Admin.removeMapping),
+        AdminRoute(.get, "scenarios", Admin.scenarios),
+        AdminRoute(.post, "scenarios/reset", Admin.resetScenarios),
+        AdminRoute(.put, "scenarios/{NAME}/state", Admin.setScenarioState),
+        AdminRoute(.get, "settings", Admin.settings),
+        AdminRoute(.post, "settings", Admin.changeSettings),
+        AdminRoute(.put, "settings", Admin.changeSettings),
+        AdminRoute(.post, "reset", Admin.reset),
+    ]
+
+    /// Every admin route, for the `404` of one there is not: each path with its methods.
     static let routeList: String = {
-        let fixed = methods.sorted { $0.key < $1.key }.map { route, methods in
-            (route.isEmpty ? "" : "/" + route.replacingOccurrences(of: " ", with: "/"), methods)
-        }
-        let named: [(String, [HTTPRequest.Method])] = [
-            ("/requests/ID", [.get, .delete]), ("/mappings/ID", [.get, .put, .delete]),
-            ("/scenarios/NAME/state", [.put]),
-        ]
-        return (fixed + named).map { path, methods in
-            methods.map(\.rawValue).joined(separator: " ") + " " + prefix.dropLast() + path
+        var methods: [String: [String]] = [:]
+        for route in routes { methods[route.path, default: []].append(route.method.rawValue) }
+        return methods.sorted { $0.key < $1.key }.map { path, methods in
+            methods.joined(separator: " ") + " " + prefix + path
         }.joined(separator: ", ")
     }()
 
-    /// The methods each fixed admin path takes, by the path's segments joined with spaces.
-    static let methods: [String: [HTTPRequest.Method]] = [
-        "requests": [.get, .delete], "requests find": [.post], "requests count": [.post], "reset": [.post],
-        "requests remove": [.post],
-        "scenarios": [.get], "scenarios reset": [.post], "mappings": [.get, .post, .delete],
-        "requests unmatched": [.get], "requests unmatched near-misses": [.get],
-        "mappings reset": [.post], "mappings import": [.post], "requests reset": [.post],
-        "near-misses request": [.post], "near-misses request-pattern": [.post], "mappings remove-by-metadata": [.post],
-        "mappings find-by-metadata": [.post], "mappings remove": [.post], "settings": [.get, .post, .put],
-        "mappings save": [.post], "recordings start": [.post], "recordings stop": [.post],
-        "recordings snapshot": [.post], "recordings status": [.get],
-    ]
+    // MARK: The journal
+
+    private func requests(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let query = call.query
+        var found = try entries(matching: Self.pattern(query: query))
+        // WireMock's `unmatched=true`: the requests nothing served, as journal entries.
+        switch query["unmatched"] {
+        case nil, "false": break
+        case "true": found = found.filter { !$0.wasMatched }
+        default: throw AdminError(status: .badRequest, message: "unmatched is true or false.")
+        }
+        if let stubID = query["matchingStub"] { found = found.filter { $0.stubID == stubID } }
+        if let text = query["since"] {
+            guard let since = Self.date(text) else {
+                throw AdminError(status: .badRequest, message: "\(text) is not a valid ISO8601 date", pointer: "since")
+            }
+            found = found.filter { $0.loggedDate > since }
+        }
+        // The total is of what the query found, before the limit (WireMock's meta).
+        let total = found.count
+        found = Array(found.prefix(try Self.count("limit", in: query) ?? total))
+        return jsonAnswer(.ok, RequestList(requests: found.map(serveEvent), meta: .init(total: total)))
+    }
+
+    private func clearJournal(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        journal.clear()
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func findRequests(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let found = try entries(matching: call.body).map(RequestJournal.decoded)
+        return jsonAnswer(.ok, RequestList(requests: found, meta: .init(total: found.count)))
+    }
+
+    private func countRequests(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        jsonAnswer(.ok, ["count": try entries(matching: call.body).count])
+    }
+
+    /// WireMock's: the requests a pattern matches leave the journal, and are answered.
+    private func removeRequests(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let removed = journal.remove(Set(try entries(matching: call.body).map(\.id)))
+        return jsonAnswer(.ok, ["serveEvents": removed.map(RequestJournal.decoded)])
+    }
+
+    /// WireMock's shape: the requests themselves, not the journal's entries.
+    private func unmatchedRequests(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
+        return jsonAnswer(
+            .ok, UnmatchedList(requests: unmatched.map(LoggedRequest.init), meta: .init(total: unmatched.count)))
+    }
+
+    private func unmatchedNearMisses(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
+        return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
+    }
+
+    private func request(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard let id = Int(call.parameter), let entry = journal.keptEntries.first(where: { $0.id == id }) else {
+            throw AdminError(status: .notFound, message: "There is no request \(call.parameter) in the journal.")
+        }
+        return jsonAnswer(.ok, serveEvent(entry))
+    }
+
+    /// One request forgotten; one the journal does not have (or no longer has) is no error, nor
+    /// is a UUID, the id WireMock gives and a WireMock client may send.
+    private func forgetRequest(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        if let number = Int(call.parameter), number >= 0 {
+            _ = journal.remove([number])
+        } else if UUID(uuidString: call.parameter) == nil {
+            throw AdminError(
+                status: .badRequest, message: "A journal entry's id is a whole number, not \(call.parameter).")
+        }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// The stubs nearest a request given as WireMock logs one: {"url", "method", "headers", "body"}.
+    private func nearMissesOfRequest(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard let given = try? JSONDecoder().decode(GivenRequest.self, from: call.body) else {
+            throw AdminError(status: .badRequest, message: "The body is a request: {\"url\", \"method\"}.")
+        }
+        let parsed = given.parsed(budget: MatchBudget(matchBudget))
+        let misses = backend.stubs.nearMissEvaluations(parsed).map { mapping, evaluation in
+            PatternNearMiss(
+                request: nil, stubMapping: mapping.json, requestPattern: nil,
+                matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
+        }
+        return jsonAnswer(.ok, ["nearMisses": misses])
+    }
+
+    /// The journal's requests nearest a request pattern.
+    private func nearMissesOfPattern(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let pattern: RequestPattern
+        do throws(StubError) { pattern = try RequestPattern.parse(call.body) } catch {
+            throw AdminError(status: .badRequest, message: error.message)
+        }
+        let budget = MatchBudget(matchBudget)
+        let requestPattern = JSONValue.parse(call.body)
+        let misses = journal.keptEntries.compactMap { entry -> (RequestJournal.Entry, Evaluation)? in
+            let evaluation = pattern.evaluate(ParsedRequest(entry.request, budget: budget), thorough: true)
+            return evaluation.isMatch ? nil : (entry, evaluation)
+        }.sorted { $0.1.distance < $1.1.distance }.prefix(3).map { entry, evaluation in
+            PatternNearMiss(
+                request: RequestJournal.decoded(entry).request, stubMapping: nil, requestPattern: requestPattern,
+                matchResult: .init(distance: evaluation.distance, difference: evaluation.description))
+        }
+        return jsonAnswer(.ok, ["nearMisses": Array(misses)])
+    }
+
+    // MARK: Recording
+
+    private func startRecording(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        do throws(StubError) { try backend.recorder.start(call.body) } catch { throw AdminError(error) }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func stopRecording(_: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let mappings: [JSONValue]
+        do throws(StubError) { mappings = try backend.recorder.stop() } catch { throw AdminError(error) }
+        return jsonAnswer(.ok, ["mappings": try keep(mappings)])
+    }
+
+    private func snapshotRecording(_: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        jsonAnswer(.ok, ["mappings": try keep(backend.recorder.snapshot())])
+    }
+
+    private func recordingStatus(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        jsonAnswer(.ok, ["status": backend.recorder.status.rawValue])
+    }
+
+    // MARK: Stubs
+
+    /// Newest first, as WireMock lists them; `offset` and `limit` page through them.
+    private func listMappings(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let mappings = backend.stubs.mappings
+        let page = mappings.dropFirst(try Self.count("offset", in: call.query) ?? 0)
+            .prefix(try Self.count("limit", in: call.query) ?? mappings.count)
+        return jsonAnswer(.ok, MappingList(mappings: page.map(\.json), meta: .init(total: mappings.count)))
+    }
+
+    private func addMapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let mapping = try stub(call.body)
+        try stubbing { () throws(StubError) in try backend.stubs.add(mapping) }
+        return jsonAnswer(.created, mapping.json)
+    }
+
+    private func removeMappings(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        backend.stubs.removeAll()
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func resetMappings(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        backend.stubs.reset()
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func importMappings(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let (mappings, options) = try imported(call.body)
+        let added = options.ignoringExisting ? mappings.filter { backend.stubs.mapping(id: $0.id) == nil } : mappings
+        try stubbing { () throws(StubError) in try backend.stubs.add(added) }
+        if options.deletingOthers {
+            let named = Set(mappings.map(\.id))
+            for mapping in backend.stubs.mappings where !named.contains(mapping.id) {
+                _ = backend.stubs.remove(id: mapping.id)
+            }
+        }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// WireMock's persist: the stubs added since the start written into the folder's mappings/,
+    /// one file each, named by id, so the next start serves them too.
+    private func saveMappings(_: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard !isSandbox else {
+            throw AdminError(
+                status: .conflict,
+                message: "A sandbox saves nothing into the server's folder, which every world shares: "
+                    + "its stubs last as long as it does. Save from the server's own /__admin/.")
+        }
+        guard let root = saveFolder else {
+            throw AdminError(
+                status: .conflict, message: "There is no folder to save into: start apps serve with --root-dir DIR.")
+        }
+        let initial = Set(backend.stubs.initial.map(\.id))
+        try Self.save(backend.stubs.mappings.filter { !initial.contains($0.id) }, into: root, what: "The stubs")
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// WireMock's: the stub with the given one's id, or else the first whose request is the same.
+    private func removeMatchingMapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard case .object(let given)? = JSONValue.parse(call.body) else {
+            throw AdminError(status: .badRequest, message: "The body is a stub: {\"id\", \"request\"}.")
+        }
+        guard case .object? = given["request"] else {
+            throw AdminError(status: .unprocessableContent, message: "request: must be a JSON object")
+        }
+        switch given["id"] {
+        case nil, .string?: break
+        default: throw AdminError(status: .unprocessableContent, message: "id: must be a string")
+        }
+        let mappings = backend.stubs.mappings
+        let byID = given["id"].flatMap { id in mappings.first { .string($0.id) == id } }
+        let byRequest = mappings.first { mapping in
+            guard case .object(let members) = mapping.json else { return false }
+            return members["request"] == given["request"]
+        }
+        if let removed = byID ?? byRequest { _ = backend.stubs.remove(id: removed.id) }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// WireMock's: the stubs whose metadata a value matcher matches, newest first.
+    private func findMappingsByMetadata(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let found = try mappings(withMetadataMatching: call.body).map(\.json)
+        return jsonAnswer(.ok, MappingList(mappings: found, meta: .init(total: found.count)))
+    }
+
+    /// WireMock's: the stubs whose metadata a value matcher matches go.
+    private func removeMappingsByMetadata(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        for mapping in try mappings(withMetadataMatching: call.body) { _ = backend.stubs.remove(id: mapping.id) }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func mapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard let mapping = backend.stubs.mapping(id: call.parameter) else { throw Self.noStub(call.parameter) }
+        return jsonAnswer(.ok, mapping.json)
+    }
+
+    /// The path names the stub; an id in the body is WireMock's and must agree.
+    private func replaceMapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        let id = call.parameter
+        var given = try stub(call.body)
+        if given.id != id {
+            guard case .object(var members) = given.json else { throw Self.noStub(id) }
+            members["id"] = .string(id)
+            given = try stub(JSONValue.object(members).data)
+        }
+        var replaced = false
+        try stubbing { () throws(StubError) in replaced = try backend.stubs.replace(id: id, with: given) }
+        guard replaced else { throw Self.noStub(id) }
+        return jsonAnswer(.ok, given.json)
+    }
+
+    private func removeMapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        guard backend.stubs.remove(id: call.parameter) else { throw Self.noStub(call.parameter) }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private static func noStub(_ id: String) -> AdminError {
+        AdminError(status: .notFound, message: "There is no stub \(id).")
+    }
+
+    // MARK: Scenarios, settings, reset
+
+    private func scenarios(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        let stubScenarios = backend.stubs.scenarios.map { scenario in
+            ScenarioState(
+                id: scenario.name, name: scenario.name, state: scenario.state, possibleStates: scenario.possibleStates,
+                summary: "A scenario of the stubs.")
+        }
+        return jsonAnswer(.ok, ScenarioList(scenarios: backend.ownScenarios.map(scenarioState) + stubScenarios))
+    }
+
+    private func resetScenarios(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        backend.resetScenarios()
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// Without a body, WireMock puts the scenario back in its first state.
+    private func setScenarioState(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        struct NewState: Decodable { var state: String }
+        try setState(call.body.isEmpty ? nil : Self.decode(NewState.self, from: call.body).state, of: call.parameter)
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func settings(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        jsonAnswer(.ok, ["settings": backend.stubs.settings.json])
+    }
+
+    private func changeSettings(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        do throws(StubError) { backend.stubs.settings = try StubSettings.parse(call.body) } catch {
+            throw AdminError(error)
+        }
+        return jsonAnswer(.ok, [String: String]())
+    }
+
+    private func reset(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+        backend.reset()
+        journal.clear()
+        return jsonAnswer(.ok, [String: String]())
+    }
 
     /// The stubs whose `metadata` the value matcher `body` (`{"matchesJsonPath": …}`) matches.
     private func mappings(withMetadataMatching body: Data) throws(AdminError) -> [StubMapping] {
@@ -415,13 +504,6 @@ struct Admin: Sendable {
                     ? Character(scalar) : "_"
             })
         return (safe.isEmpty ? "_" : String(safe.prefix(128))) + ".json"
-    }
-
-    /// The stub id of `mappings ID`, the admin path of one stub.
-    static func mappingID(_ route: String) -> String? {
-        let parts = route.split(separator: " ")
-        guard parts.count == 2, parts[0] == "mappings", methods[route] == nil else { return nil }
-        return String(parts[1])
     }
 
     /// A stub mapping from an admin body: `400` when it is not JSON, `422` naming the field, or
@@ -497,28 +579,14 @@ struct Admin: Sendable {
         }
     }
 
-    /// The ID of `requests ID`, a journal entry's path (`/__admin/requests/12`); `nil` for another
-    /// route, a fixed one of `/__admin/requests/…` among them.
-    static func journalEntryID(_ route: String) -> String? {
-        guard route.hasPrefix("requests "), methods[route] == nil else { return nil }
-        let id = route.dropFirst("requests ".count)
-        return id.contains(" ") ? nil : String(id)
-    }
-
-    /// Whether `route` is `scenarios NAME state`, the one admin path with a parameter.
-    static func isScenarioState(_ route: String) -> Bool {
-        // A name may have spaces, as WireMock's scenario names often do.
-        route.hasPrefix("scenarios ") && route.hasSuffix(" state") && route.count > "scenarios  state".count
-    }
-
     /// The request pattern a journal search carries: `POST /__admin/requests/find`, `/count` and
     /// `/remove`'s body, or `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`);
     /// `nil` for the other routes.
     static func searchPattern(_ request: HTTPRequest, body: Data) -> Data? {
-        let (route, query, _) = route(of: request)
-        switch (request.method, route) {
-        case (.post, "requests find"), (.post, "requests count"), (.post, "requests remove"): return body
-        case (.get, "requests"): return pattern(query: query)
+        let (segments, query, _) = route(of: request)
+        switch (request.method, segments) {
+        case (.post, ["requests", "find"]), (.post, ["requests", "count"]), (.post, ["requests", "remove"]): return body
+        case (.get, ["requests"]): return pattern(query: query)
         default: return nil
         }
     }
@@ -744,4 +812,51 @@ func jsonAnswer(_ status: HTTPResponse.Status, _ value: some Encodable) -> (HTTP
     encoder.dateEncodingStrategy = .iso8601
     let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
     return (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body)
+}
+
+/// One admin route: a method, a path after `/__admin/` (`mappings/{ID}`: a segment in braces
+/// stands for any one, which the answer reads as ``Call/parameter``), and what answers it.
+struct AdminRoute: Sendable {
+    /// One request to a route.
+    struct Call {
+        var body: Data
+        /// Each query parameter's first value.
+        var query: [String: String]
+        /// What the path's `{…}` segment stood for, decoded; empty for a path without one.
+        var parameter: String
+    }
+
+    let method: HTTPRequest.Method
+    let path: String
+    let answer: @Sendable (Admin) -> (Call) throws(Admin.AdminError) -> (HTTPResponse, Data)
+    private let segments: [String]
+
+    init(
+        _ method: HTTPRequest.Method, _ path: String,
+        _ answer: @escaping @Sendable (Admin) -> (Call) throws(Admin.AdminError) -> (HTTPResponse, Data)
+    ) {
+        self.method = method
+        self.path = path
+        self.answer = answer
+        segments = path.split(separator: "/").map(String.init)
+    }
+
+    /// How many of its segments are fixed: of two routes that both have a path
+    /// (`mappings/reset`, `mappings/{ID}`), the one with more answers it.
+    var fixedSegments: Int { segments.filter { !$0.hasPrefix("{") }.count }
+
+    /// What `given` (a request's path segments) gives the route's `{…}` segment (empty when it has
+    /// none), or `nil` when the path is not this route's.
+    func parameter(in given: [String]) -> String? {
+        guard given.count == segments.count else { return nil }
+        var parameter = ""
+        for (expected, actual) in zip(segments, given) {
+            if expected.hasPrefix("{") {
+                parameter = actual
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameter
+    }
 }

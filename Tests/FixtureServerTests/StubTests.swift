@@ -736,10 +736,26 @@ struct AdminRouteListTests {
             let answer = try await TestBackendTests.send(server, .get, "/__admin/nope")
             #expect(answer.status == 404)
             let message = try #require(answer.json["message"] as? String)
-            for route in Admin.methods.keys {
-                #expect(message.contains("/__admin/" + route.replacingOccurrences(of: " ", with: "/")), "\(route)")
+            for route in Admin.routes {
+                #expect(message.contains("/__admin/" + route.path), "\(route.path)")
             }
-            #expect(message.contains("PUT /__admin/scenarios/NAME/state"))
+            #expect(message.contains("PUT /__admin/scenarios/{NAME}/state"))
+            #expect(message.contains("GET PUT DELETE /__admin/mappings/{ID}"))
+        }
+    }
+
+    /// The table decides 405 too: a path it has, with a method it does not take there; a fixed
+    /// path is its own route, not an id.
+    @Test func aMethodAPathDoesNotTakeIs405NamingTheOnesItDoes() async throws {
+        try await withFixtureServer { server in
+            let wrong = try await TestBackendTests.send(server, .get, "/__admin/mappings/reset")
+            #expect(wrong.status == 405)
+            #expect(wrong.fields[.allow] == "POST")
+            let scenario = try await TestBackendTests.send(server, .post, "/__admin/scenarios/some%20name/state")
+            #expect(scenario.status == 405)
+            #expect(scenario.fields[.allow] == "PUT")
+            #expect(try await TestBackendTests.send(server, .get, "/__admin/requests/12").status == 404)
+            #expect(try await TestBackendTests.send(server, .get, "/__admin/requests/unmatched").status == 200)
         }
     }
 }
