@@ -253,7 +253,7 @@ struct TemplateWords {
         let name = segments[0]
         if forceCall || !parameters.isEmpty || !options.isEmpty || TemplateHelpers.takesNoParameters.contains(name) {
             guard TemplateHelpers.names.contains(name) || ["if", "unless", "each", "with"].contains(name) else {
-                throw "\(name) is not a helper this server has"
+                throw .unsupported("\(name) is not a helper this server has")
             }
             return .call(name, parameters, options)
         }

@@ -8,14 +8,27 @@ package struct StubError: Error, Equatable, Sendable {
     /// What is wrong in one field, in words.
     package struct Reason: Error, Equatable, Sendable, ExpressibleByStringInterpolation {
         package let text: String
+        /// Whether what is wrong is only that this server lacks something WireMock or one of its
+        /// extensions has (a helper, a transformer).
+        package var isUnsupported = false
         package init(stringLiteral text: String) { self.text = text }
         package init(stringInterpolation: DefaultStringInterpolation) {
             text = String(stringInterpolation: stringInterpolation)
+        }
+
+        /// Something WireMock or an extension of it has and this server does not.
+        package static func unsupported(_ text: String) -> Reason {
+            var reason = Reason(stringLiteral: text)
+            reason.isUnsupported = true
+            return reason
         }
     }
 
     package var status: Int
     package var message: String
+    /// Whether the mapping is refused only because this server lacks a helper or a transformer
+    /// it names: a folder's stub that is keeps its request and answers 500 saying so.
+    package var isUnsupported = false
 
     package init(status: Int, message: String) {
         self.status = status
@@ -23,7 +36,9 @@ package struct StubError: Error, Equatable, Sendable {
     }
 
     package static func field(_ path: String, _ reason: Reason) -> StubError {
-        StubError(status: 422, message: "\(path): \(reason.text)")
+        var error = StubError(status: 422, message: "\(path): \(reason.text)")
+        error.isUnsupported = reason.isUnsupported
+        return error
     }
 }
 
@@ -159,6 +174,28 @@ package struct StubMapping: Sendable {
             }
         }
         return cost(json, key: nil, inResponse: false)
+    }
+
+    /// A folder's stub that names a helper or a transformer this server does not have
+    /// (`problem`, a refusal that ``StubError/isUnsupported``): WireMock loads it, and its
+    /// extension answers it there; here it matches its requests as written and answers `500`
+    /// saying what is missing, and is listed as written.
+    static func standIn(for json: JSONValue, path: String, problem: String) throws(StubError) -> StubMapping {
+        guard case .object(var members) = json else {
+            throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
+        }
+        let written = members
+        let message = "This stub cannot be answered by apps serve: \(problem)."
+        members["response"] = .object(["status": .number(500), "jsonBody": .object(["message": .string(message)])])
+        let parsed = try parse(.object(members), files: nil, path: path)
+        var listed = written
+        listed["id"] = .string(parsed.id)
+        listed["uuid"] = nil
+        return StubMapping(
+            id: parsed.id, priority: parsed.priority, request: parsed.request, response: parsed.response,
+            scenarioName: parsed.scenarioName, requiredScenarioState: parsed.requiredScenarioState,
+            newScenarioState: parsed.newScenarioState, webhooks: parsed.webhooks, json: .object(listed),
+            size: footprint(of: .object(listed), templated: false))
     }
 
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through

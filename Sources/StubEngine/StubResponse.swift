@@ -169,7 +169,8 @@ package struct StubResponse: Sendable {
                 }
                 guard name == "response-template" else {
                     throw .field(
-                        fields.child("transformers"), "\(name) is a WireMock extension this server does not have")
+                        fields.child("transformers"),
+                        .unsupported("\(name) is a WireMock extension this server does not have"))
                 }
                 templated = true
             }

@@ -862,12 +862,48 @@ struct StubMappingTests {
         let problems = [
             "mappings/b/broken.json: not JSON.",
             "mappings/b/list.json: mappings[1].request.method: must be a method name, or oneOf or noneOf a list of them",
-            "mappings/b/list.json: mappings[2].response.body: random is not a helper this server has",
             "mappings/c.json: response.status: must be a whole number from 100 to 599",
         ]
         #expect(throws: StubFolder.LoadError(problems)) { try StubFolder.load(root) }
         #expect(
-            StubFolder.LoadError(problems).message.hasPrefix("4 problems, nothing served:\n  mappings/b/broken.json"))
+            StubFolder.LoadError(problems).message.hasPrefix("3 problems, nothing served:\n  mappings/b/broken.json"))
+    }
+
+    /// WireMock 2.35.1 starts with a folder whose stub names a helper it does not have (and
+    /// answers it 500) or an extension's transformer; such a folder did not start here at all.
+    @Test func aFolderStubNamingAHelperOrAnExtensionThisServerLacksLoadsAndAnswers500SayingWhich() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write(
+            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {"body": "ok"}}, {"id": "helper", "request": {"urlPath": "/helper"}, "response": {"body": "{{pickRandom 'a' 'b'}}", "transformers": ["response-template"]}}]}"#,
+            at: "mappings/a.json", in: root)
+        try Self.write(
+            #"{"priority": 1, "request": {"method": "POST", "urlPath": "/ext"}, "response": {"body": "x", "transformers": ["body-transformer"]}}"#,
+            at: "mappings/b.json", in: root)
+        let loaded = try StubFolder.load(root)
+        #expect(
+            loaded.warnings == [
+                "mappings/a.json: mappings[1].response.body: pickRandom is not a helper this server has: the stub answers 500 saying so.",
+                "mappings/b.json: response.transformers: body-transformer is a WireMock extension this server does not have: the stub answers 500 saying so.",
+            ])
+        let store = StubStore(initial: loaded.mappings)
+        let helper = try #require(store.match(request("/helper"), body: Data()).stub)
+        let (head, body) = helper.response.answer(to: ParsedRequest(request("/helper"), body: Data()))
+        #expect(head.status.code == 500)
+        #expect(String(decoding: body, as: UTF8.self).contains("pickRandom is not a helper this server has"))
+        guard case .object(let listed) = helper.json, case .object(let response)? = listed["response"] else {
+            Issue.record("\(helper.json)")
+            return
+        }
+        #expect(response["body"] == .string("{{pickRandom 'a' 'b'}}"), "listed as written")
+        #expect(store.match(request(.get, "/ext"), body: Data()).stub == nil, "its request matches as written")
+        let extensionStub = try #require(store.match(request(.post, "/ext"), body: Data()).stub)
+        #expect(extensionStub.priority == 1)
+        #expect(extensionStub.response.status == 500)
+        #expect(
+            refusal(
+                #"{"request": {}, "response": {"body": "{{pickRandom 'a'}}", "transformers": ["response-template"]}}"#)?
+                .isUnsupported == true, "added through the admin API it is refused, so a test learns at once")
     }
 
     /// WireMock keeps a folder's stub whose body file is missing (and fails when it is served);
