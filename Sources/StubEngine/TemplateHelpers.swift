@@ -9,6 +9,11 @@ enum TemplateHelpers {
         "and", "or",
         "not", "size", "join", "math", "base64", "urlEncode", "regexExtract", "range", "array", "upper", "lower",
         "capitalize", "trim", "contains", "matches", "substring", "lookup", "hostname",
+        // Handlebars' string and conditional helpers, which WireMock registers.
+        "capitalizeFirst", "defaultIfEmpty", "abbreviate", "yesno", "replace", "slugify", "stripTags", "cut", "center",
+        "neq", "isEven", "isOdd",
+        // WireMock's own.
+        "pickRandom", "randomDecimal", "parseDate", "date", "truncateDate",
     ]
 
     /// Helpers written alone, with nothing after the name: `{{now}}`.
@@ -141,6 +146,73 @@ enum TemplateHelpers {
         case "contains": return .bool(text(0).contains(text(1)))
         case "matches":
             return .bool((try? StubRegex(text(1), path: "matches"))?.matches(text(0), budget: budget) == true)
+        case "capitalizeFirst":
+            let whole = text(0)
+            return .string(whole.prefix(1).uppercased() + whole.dropFirst())
+        case "defaultIfEmpty":
+            return value(0).isTruthy ? value(0) : value(1)
+        case "abbreviate":
+            // Commons' abbreviate, as Handlebars' helper: at most `width` characters, `...` last.
+            let width = try whole(value(1).number ?? 0, "abbreviate width")
+            guard width >= 4 else { throw "abbreviate: the width is 4 or more" }
+            let characters = Array(text(0))
+            return .string(characters.count <= width ? text(0) : String(characters.prefix(width - 3)) + "...")
+        case "yesno":
+            switch value(0) {
+            case .null: return options["maybe"] ?? .string("maybe")
+            case let given where given.isTruthy: return options["yes"] ?? .string("yes")
+            default: return options["no"] ?? .string("no")
+            }
+        case "replace":
+            guard !text(1).isEmpty else { return .string(text(0)) }
+            return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
+        case "slugify":
+            // Handlebars': lower case, each run of what is not a letter or digit one `-`.
+            let words = text(0).lowercased().split { !($0.isLetter || $0.isNumber) }
+            return .string(words.joined(separator: "-"))
+        case "stripTags":
+            return .string(text(0).replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
+        case "cut":
+            return .string(text(0).replacingOccurrences(of: values.count > 1 ? text(1) : " ", with: ""))
+        case "center":
+            let size = min(4_096, try whole(options["size"]?.number ?? 0, "center size"))
+            let pad = options["pad"]?.text.first ?? " "
+            let given = text(0)
+            guard given.count < size else { return .string(given) }
+            let left = (size - given.count) / 2
+            return .string(
+                String(repeating: pad, count: left) + given + String(repeating: pad, count: size - given.count - left))
+        case "neq": return compare(!=, !=)
+        case "isEven", "isOdd":
+            // Handlebars': the text given (`even` or `odd` by default) when the number is so, else nothing.
+            guard let number = value(0).number, number.isFinite, number.rounded() == number,
+                (number.truncatingRemainder(dividingBy: 2) == 0) == (name == "isEven")
+            else { return .null }
+            return values.count > 1 ? value(1) : .string(name == "isEven" ? "even" : "odd")
+        case "pickRandom":
+            // One of the values given, or of the one list given.
+            let choices = values.count == 1 ? value(0).elements?.map(\.value) ?? values : values
+            return choices.randomElement() ?? .null
+        case "randomDecimal":
+            let lower = options["lower"]?.number ?? -Double(Int32.max)
+            let upper = options["upper"]?.number ?? Double(Int32.max)
+            guard lower.isFinite, upper.isFinite, lower < upper else {
+                throw "randomDecimal: lower and upper are numbers, lower below upper"
+            }
+            return .number(Double.random(in: lower..<upper))
+        case "parseDate":
+            // The date the text says, ISO 8601 from here on, which `date` and `truncateDate` read.
+            guard let parsed = StubDates.parse(text(0), format: options["format"]?.text) else { return .null }
+            return .string(StubDates.formatted(parsed, pattern: iso8601, zone: StubDates.utc))
+        case "date":
+            guard let given = StubDates.parse(text(0)) else { throw "date: \(text(0)) is not a date" }
+            return .string(try date(given, options))
+        case "truncateDate":
+            guard let given = StubDates.parse(text(0)) else { throw "truncateDate: \(text(0)) is not a date" }
+            guard let truncation = StubDates.Truncation(rawValue: text(1)) else {
+                throw "truncateDate: \(text(1)) is not a truncation WireMock has (first day of month, …)"
+            }
+            return .string(StubDates.formatted(truncation.apply(to: given), pattern: iso8601, zone: StubDates.utc))
         case "substring":
             let characters = Array(text(0))
             let start = max(0, min(characters.count, try whole(value(1).number ?? 0, "substring start")))
@@ -207,6 +279,9 @@ enum TemplateHelpers {
         return options["uppercase"]?.isTruthy == true ? value.uppercased() : value.lowercased()
     }
 
+    /// How a date is written unless a `format` says otherwise: ISO 8601, to the second.
+    private static let iso8601 = "yyyy-MM-dd'T'HH:mm:ssXXXXX"
+
     /// `now`, moved by `offset` (`'3 days'`, `'-1 hours'`), written in `format` (Java's date
     /// pattern, `epoch` for milliseconds, `unix` for seconds; ISO 8601 by default) in `timezone`
     /// (UTC by default).
@@ -214,7 +289,7 @@ enum TemplateHelpers {
         var date = now
         if let offset = options["offset"]?.text {
             guard let (unit, amount) = StubDates.offset(offset) else {
-                throw "now: offset is '3 days' or '-1 hours' (seconds, minutes, hours, days, weeks, months or years)"
+                throw "offset is '3 days' or '-1 hours' (seconds, minutes, hours, days, weeks, months or years)"
             }
             date = StubDates.adding(amount, unit, to: date)
         }
@@ -223,7 +298,7 @@ enum TemplateHelpers {
         case "epoch": return String(try whole(date.timeIntervalSince1970 * 1000, "now in epoch milliseconds"))
         case "unix": return String(try whole(date.timeIntervalSince1970, "now in unix seconds"))
         case let pattern:
-            return StubDates.formatted(date, pattern: pattern ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX", zone: zone)
+            return StubDates.formatted(date, pattern: pattern ?? iso8601, zone: zone)
         }
     }
 }

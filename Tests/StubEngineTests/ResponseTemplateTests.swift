@@ -258,6 +258,37 @@ struct ResponseTemplateTests {
         let (_, literal) = untemplatedFile.response.answer(to: request(.get, "/users/7"))
         #expect(String(decoding: literal, as: UTF8.self) == #"{"user": "{{request.path.[1]}}"}"#)
     }
+
+    /// Handlebars' string helpers and WireMock's date helpers, each as WireMock 2.35.1 wrote it.
+    @Test(arguments: [
+        ("{{capitalizeFirst 'hello world'}}", "Hello world"),
+        ("{{defaultIfEmpty request.query.x 'none'}}|{{defaultIfEmpty 'a' 'none'}}", "none|a"),
+        ("{{abbreviate 'Truncates a string' 10}}", "Truncat..."),
+        ("{{yesno true}}|{{yesno false}}|{{yesno request.query.missing}}|{{yesno true yes='aye'}}", "yes|no|maybe|aye"),
+        ("{{replace 'Handlebars rocks' 'rocks' 'rolls'}}", "Handlebars rolls"),
+        ("{{slugify 'Hello World, Ça va?'}}", "hello-world-ça-va"),
+        ("{{stripTags '<b>bold</b> text'}}", "bold text"),
+        ("{{cut 'a b c'}}|{{cut 'a-b-c' '-'}}", "abc|abc"),
+        ("[{{center 'ab' size=7 pad='*'}}]", "[**ab***]"),
+        ("{{neq 1 2}}|{{neq 'a' 'a'}}", "true|false"),
+        ("{{isEven 4}}|{{isEven 3}}|{{isOdd 3}}", "even||odd"),
+        ("{{parseDate '2021-06-14T12:13:14Z'}}", "2021-06-14T12:13:14Z"),
+        ("{{date (parseDate '2021-06-14T12:13:14Z') offset='1 days' format='yyyy-MM-dd'}}", "2021-06-15"),
+        ("{{truncateDate (parseDate '2021-06-14T12:13:14Z') 'first day of month'}}", "2021-06-01T00:00:00Z"),
+    ])
+    func helpersWireMockRegistersWriteWhatItWrites(_ template: String, _ expected: String) throws {
+        #expect(try render(template, request(.get, "/")) == expected)
+    }
+
+    @Test func pickRandomAndRandomDecimalStayWithinWhatTheyAreGiven() throws {
+        for _ in 0..<20 {
+            #expect(["a", "b"].contains(try render("{{pickRandom 'a' 'b'}}", request(.get, "/"))))
+            let decimal = try #require(Double(try render("{{randomDecimal lower=1.5 upper=2.5}}", request(.get, "/"))))
+            #expect((1.5..<2.5).contains(decimal))
+        }
+        #expect(throws: (any Error).self) { try render("{{randomDecimal lower=3 upper=1}}", request(.get, "/")) }
+        #expect(throws: (any Error).self) { try render("{{abbreviate 'text' 2}}", request(.get, "/")) }
+    }
 }
 
 /// A number a template reads from the request reaches the helpers as it was sent: infinity, NaN
