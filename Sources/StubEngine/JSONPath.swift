@@ -60,9 +60,15 @@ package struct JSONPath: Sendable {
     let steps: [Step]
     let function: Function?
 
-    /// - Throws: a sentence saying where `expression` stops being JSONPath this server reads.
+    /// - Throws: a sentence saying where `expression` stops being JSONPath this server reads. As
+    /// Jayway's, a path without its `$` starts from the document: `store.book` is `$.store.book`,
+    /// `[0]` is `$[0]`.
     package init(_ expression: String) throws(StubError.Reason) {
-        var reader = Reader(expression.trimmingCharacters(in: .whitespaces))
+        let trimmed = expression.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw "a JSONPath is $ and the steps after it" }
+        var reader = Reader(
+            trimmed.hasPrefix("$")
+                ? trimmed : trimmed.hasPrefix("[") || trimmed.hasPrefix(".") ? "$" + trimmed : "$." + trimmed)
         guard reader.take("$") else { throw "a JSONPath starts with $" }
         self = try reader.path(inFilter: false)
         guard reader.isAtEnd else { throw "unexpected \(reader.rest.prefix(10)) in the path" }
@@ -398,6 +404,8 @@ private struct Reader {
                 steps.append(.members([name]))
             } else if first == "." {
                 rest = rest.dropFirst()
+                // Jayway reads `$.[0]` and `$.['a']` as `$[0]` and `$['a']`.
+                if rest.first == "[" { continue }
                 if take("*") {
                     steps.append(.wildcard)
                     continue

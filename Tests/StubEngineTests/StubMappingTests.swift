@@ -172,6 +172,10 @@ struct StubMappingTests {
         ("$[?(@.total > $.limit)]", #"{"total": 5, "limit": 3}"#, true),
         ("$..[?(@.price > 5)]", #"{"store": {"book": [{"price": 1}, {"price": 9}]}}"#, true),
         ("$.x.*", #"{"x": {}}"#, false), ("$.a[0]", #"{"a": [[]]}"#, false), ("$.a[*]", #"{"a": [[]]}"#, true),
+        // Without `$`, and `.[`, as Jayway reads them (checked against WireMock 2.35.1).
+        ("draws", #"{"draws": 1}"#, true), ("draws", #"{"a": 1}"#, false),
+        ("[?(@.a == 1)]", #"[{"a": 1}]"#, true), ("$.[?(@.a == 1)]", #"[{"a": 1}]"#, true),
+        ("$.[0].a", #"[{"a": 1}]"#, true), ("$.[0].a", #"{"a": 1}"#, false),
     ])
     func jsonPathIsReadAsWireMockReadsIt(_ expression: String, _ body: String, _ expected: Bool) throws {
         let path = try JSONPath(expression)
@@ -691,8 +695,8 @@ struct StubMappingTests {
             "request.customMatcher: is not a field this server reads here"
         ),
         (
-            #"{"request": {"bodyPatterns": [{"matchesJsonPath": "draws"}]}, "response": {}}"#,
-            "request.bodyPatterns[0].matchesJsonPath: a JSONPath starts with $"
+            #"{"request": {"bodyPatterns": [{"matchesJsonPath": " "}]}, "response": {}}"#,
+            "request.bodyPatterns[0].matchesJsonPath: a JSONPath is $ and the steps after it"
         ),
         (#"{"request": {}, "response": {"headers": {"X-A": "one\r\ntwo"}}}"#, "response.headers.X-A: must be a string"),
         (#"{"request": {}, "response": {}, "persistent": null}"#, "persistent: must be true or false"),
@@ -875,7 +879,7 @@ struct StubMappingTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write(
-            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {"body": "ok"}}, {"id": "helper", "request": {"urlPath": "/helper"}, "response": {"body": "{{pickRandom 'a' 'b'}}", "transformers": ["response-template"]}}]}"#,
+            #"{"mappings": [{"request": {"urlPath": "/ok"}, "response": {"body": "ok"}}, {"id": "helper", "request": {"urlPath": "/helper"}, "response": {"body": "{{random 'Name.first_name'}}", "transformers": ["response-template"]}}]}"#,
             at: "mappings/a.json", in: root)
         try Self.write(
             #"{"priority": 1, "request": {"method": "POST", "urlPath": "/ext"}, "response": {"body": "x", "transformers": ["body-transformer"]}}"#,
@@ -883,27 +887,28 @@ struct StubMappingTests {
         let loaded = try StubFolder.load(root)
         #expect(
             loaded.warnings == [
-                "mappings/a.json: mappings[1].response.body: pickRandom is not a helper this server has: the stub answers 500 saying so.",
+                "mappings/a.json: mappings[1].response.body: random is not a helper this server has: the stub answers 500 saying so.",
                 "mappings/b.json: response.transformers: body-transformer is a WireMock extension this server does not have: the stub answers 500 saying so.",
             ])
         let store = StubStore(initial: loaded.mappings)
         let helper = try #require(store.match(request("/helper"), body: Data()).stub)
         let (head, body) = helper.response.answer(to: ParsedRequest(request("/helper"), body: Data()))
         #expect(head.status.code == 500)
-        #expect(String(decoding: body, as: UTF8.self).contains("pickRandom is not a helper this server has"))
+        #expect(String(decoding: body, as: UTF8.self).contains("random is not a helper this server has"))
         guard case .object(let listed) = helper.json, case .object(let response)? = listed["response"] else {
             Issue.record("\(helper.json)")
             return
         }
-        #expect(response["body"] == .string("{{pickRandom 'a' 'b'}}"), "listed as written")
+        #expect(response["body"] == .string("{{random 'Name.first_name'}}"), "listed as written")
         #expect(store.match(request(.get, "/ext"), body: Data()).stub == nil, "its request matches as written")
         let extensionStub = try #require(store.match(request(.post, "/ext"), body: Data()).stub)
         #expect(extensionStub.priority == 1)
         #expect(extensionStub.response.status == 500)
         #expect(
             refusal(
-                #"{"request": {}, "response": {"body": "{{pickRandom 'a'}}", "transformers": ["response-template"]}}"#)?
-                .isUnsupported == true, "added through the admin API it is refused, so a test learns at once")
+                #"{"request": {}, "response": {"body": "{{random 'Name.first_name'}}", "transformers": ["response-template"]}}"#
+            )?
+            .isUnsupported == true, "added through the admin API it is refused, so a test learns at once")
     }
 
     /// WireMock keeps a folder's stub whose body file is missing (and fails when it is served);
