@@ -29,7 +29,10 @@ public protocol TerminalView: AnyObject {
     /// Called with each frame the session has drawn, outside the observation of `draw`: where a
     /// list learns how many rows it shows (``Canvas/rows(ofList:)``).
     func didDraw(_ frame: Canvas)
-    /// The current screen's keys, for the help overlay (`?` or F1).
+    /// The current screen's keys: what a key does, and what the footer, the help overlay (`?` or
+    /// F1) and the screen reader say it does, from one table (``KeyBinding``).
+    var keyBindings: [KeyBinding] { get }
+    /// The current screen's keys as the footer and the help write them: its ``keyBindings``'.
     var keyHints: [KeyHint] { get }
     /// Whether a text field has the focus, so `?` and `q` are typed rather than acted on.
     var isEditingText: Bool { get }
@@ -43,7 +46,8 @@ public protocol TerminalView: AnyObject {
 
 extension TerminalView {
     public func didDraw(_ frame: Canvas) {}
-    public var keyHints: [KeyHint] { [] }
+    public var keyBindings: [KeyBinding] { [] }
+    public var keyHints: [KeyHint] { keyBindings.hints }
     public var isEditingText: Bool { false }
     public var minimumSize: (width: Int, height: Int) { (40, 12) }
 

@@ -362,6 +362,13 @@ extension Key {
     }
 }
 
+extension ListState {
+    /// The keys that move a list's selection by one.
+    public static let stepKeys: [Key] = [.up, .down, .character("j"), .character("k")]
+    /// The keys that move it by a page or to an end.
+    public static let pageKeys: [Key] = [.pageUp, .pageDown, .home, .end, .character("g"), .character("G")]
+}
+
 /// A column of a ``Canvas/table(_:rows:in:state:id:)``.
 public struct TableColumn: Hashable, Sendable {
     /// Where a cell's text sits in its column.

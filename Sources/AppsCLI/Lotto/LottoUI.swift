@@ -49,53 +49,69 @@ final class LottoUI: TerminalView {
 
     // MARK: Keys
 
-    var keyHints: [KeyHint] {
-        if detail != nil { return [KeyHint("←→ h l", "older / newer draw"), KeyHint("Esc", "back")] }
-        let tabs = KeyHint("Tab ⇧Tab", "switch tab")
+    var keyBindings: [KeyBinding] {
+        let reload = KeyBinding([.character("r")], tab == .quickPick && detail == nil ? "reload the draws" : "reload") {
+            [self] in self.reload()
+        }
+        if let detail {
+            return [
+                KeyBinding([.left, .right, .character("h"), .character("l")], "older / newer draw") { key in
+                    if key == .left || key == .character("h") { detail.showPrevious() } else { detail.showNext() }
+                    return .handled
+                },
+                KeyBinding([.escape, .backspace], "back") { [self] in back(from: detail) },
+                reload,
+            ]
+        }
+        let tabs = KeyBinding([.tab, .backTab], "switch tab") { [self] key in
+            show(tab.cycled(by: key == .tab ? 1 : -1))
+            return .handled
+        }
         switch tab {
         case .results:
-            return [KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "open"), tabs, KeyHint("r", "reload"), pages]
-        case .tickets: return [KeyHint("↑↓ j k", "scroll"), tabs, KeyHint("r", "reload"), pages]
-        case .quickPick: return [KeyHint("n Enter", "new line"), tabs, KeyHint("r", "reload the draws")]
+            let move: @MainActor (Key) -> KeyOutcome = { [self] key in
+                _ = resultsList.handle(key, count: results.draws.count)
+                return .handled
+            }
+            return [
+                KeyBinding(ListState.stepKeys, "choose", perform: move),
+                KeyBinding([.enter], "open") { [self] in
+                    if let index = resultsList.selection(count: results.draws.count) {
+                        results.showDraw(results.draws[index].id)
+                    }
+                },
+                tabs, reload, KeyBinding(ListState.pageKeys, "page, first, last", priority: .helpOnly, perform: move),
+            ]
+        case .tickets:
+            let scroll: @MainActor (Key) -> KeyOutcome = { [self] key in
+                _ = ticketsScroll.handle(key, count: ticketLines.count)
+                return .handled
+            }
+            return [
+                KeyBinding(ListState.stepKeys, "scroll", perform: scroll), tabs, reload,
+                KeyBinding(ListState.pageKeys, "page, first, last", priority: .helpOnly, perform: scroll),
+            ]
+        case .quickPick:
+            return [
+                KeyBinding([.character("n"), .enter], "new line") { [self] in
+                    quickPick.pick(count: 1, draws: results.draws)
+                },
+                tabs, reload,
+            ]
         }
     }
 
-    private var pages: KeyHint { KeyHint("PgUp PgDn g G", "page, first, last", priority: .helpOnly) }
-
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
-        if key == .character("r") {
-            reload()
-            return .handled
+        return keyBindings.perform(key) ?? .handled
+    }
+
+    /// Back on the list at the draw being read, wherever ← → took it.
+    private func back(from detail: DrawDetailViewModel) {
+        if let shown = detail.drawID, let index = results.draws.firstIndex(where: { $0.id == shown }) {
+            resultsList.selection = index
         }
-        if let detail {
-            switch key {
-            case .left, .character("h"): detail.showPrevious()
-            case .right, .character("l"): detail.showNext()
-            case .escape, .backspace:
-                // Back on the list at the draw being read, wherever ← → took it.
-                if let shown = detail.drawID, let index = results.draws.firstIndex(where: { $0.id == shown }) {
-                    resultsList.selection = index
-                }
-                results.path.removeLast()
-            default: break
-            }
-            return .handled
-        }
-        switch (tab, key) {
-        case (_, .tab): show(tab.cycled(by: 1))
-        case (_, .backTab): show(tab.cycled(by: -1))
-        case (.results, .enter):
-            if let index = resultsList.selection(count: results.draws.count) {
-                results.showDraw(results.draws[index].id)
-            }
-        case (.results, _): _ = resultsList.handle(key, count: results.draws.count)
-        case (.tickets, _): _ = ticketsScroll.handle(key, count: ticketLines.count)
-        case (.quickPick, .character("n")), (.quickPick, .enter):
-            quickPick.pick(count: 1, draws: results.draws)
-        default: break
-        }
-        return .handled
+        results.path.removeLast()
     }
 
     /// Shows `next`, loading the tickets the first time their tab is shown.
