@@ -43,7 +43,7 @@ struct ScreenReaderTests {
         _ = session.send(.character("?"))
         let keys = await next(session, after: mark)
         // Written from the keys the detail takes: Backspace and r were taken but never said.
-        #expect(keys.hasPrefix("Keys:\n←→ h l: older / newer draw\nEsc Backspace: back\nr: reload\n"))
+        #expect(keys.hasPrefix("Keys:\n←→ h l: older / newer draw\nEsc: back\nr: reload\nBackspace: back\n"))
         #expect(!session.transcript.contains("\u{1B}") && !session.transcript.contains("│"))
         #expect(!session.send(.character("q")))
     }

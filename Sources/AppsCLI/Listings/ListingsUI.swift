@@ -52,44 +52,58 @@ final class ListingsUI: TerminalView {
 
     // MARK: Keys
 
-    var keyHints: [KeyHint] {
-        if !coordinator.path.isEmpty { return [KeyHint("Esc", "back"), KeyHint("r", "reload")] }
+    var keyBindings: [KeyBinding] {
+        let reload = KeyBinding([.character("r")], "reload") { [self] in
+            if let route = coordinator.path.last {
+                loadDetails(route)
+            } else {
+                effects.run { [listing] in await listing.load() }
+            }
+        }
+        if !coordinator.path.isEmpty {
+            let back: @MainActor () -> Void = { [self] in coordinator.back() }
+            return [
+                KeyBinding([.escape], "back", perform: back), reload,
+                KeyBinding([.backspace], "back", priority: .helpOnly, perform: back),
+            ]
+        }
+        let move: @MainActor (Key) -> KeyOutcome = { [self] key in
+            _ = products.handle(key, count: listed.count)
+            return .handled
+        }
+        let stop =
+            pendingUser == nil
+            ? []
+            : [
+                // Esc takes back a digit that started loading another user.
+                KeyBinding([.escape], "stop loading the user") { [self] in
+                    effects.cancel(id: "user")
+                    pendingUser = nil
+                }
+            ]
         return [
-            KeyHint("↑↓ j k", "choose"), KeyHint("Enter", "details"), KeyHint("1–9", "user"), KeyHint("r", "reload"),
-            KeyHint("PgUp PgDn g G", "page, first, last", priority: .helpOnly),
-        ] + (pendingUser != nil ? [KeyHint("Esc", "stop loading the user")] : [])
+            KeyBinding(ListState.stepKeys, "choose", perform: move),
+            KeyBinding([.enter], "details") { [self] in
+                guard let index = products.selection(count: listed.count) else { return }
+                coordinator.showDetails(productID: listed[index].product.id)
+                if let route = coordinator.path.last { loadDetails(route) }
+            },
+            KeyBinding(Self.digits, "user", label: "1–9") { [self] key in
+                if case .character(let digit) = key { switchUser(to: String(digit)) }
+                return .handled
+            },
+            reload, KeyBinding(ListState.pageKeys, "page, first, last", priority: .helpOnly, perform: move),
+        ] + stop
     }
+
+    /// The keys that switch to a user, 1 to 9.
+    private static let digits: [Key] = (1...9).map { .character(Character(String($0))) }
 
     func handle(_ key: Key) -> KeyOutcome {
         if key == .character("q") { return .quit }
-        if let route = coordinator.path.last {
-            switch key {
-            case .escape, .backspace: coordinator.back()
-            case .character("r"): loadDetails(route)
-            default: break
-            }
-            return .handled
-        }
         // A notice ("There is no user 9") is read once: the next key clears it.
-        userNotice = nil
-        switch key {
-        case .escape where pendingUser != nil:
-            // Esc takes back a digit that started loading another user.
-            effects.cancel(id: "user")
-            pendingUser = nil
-        case .enter:
-            guard let index = products.selection(count: listed.count) else { break }
-            coordinator.showDetails(productID: listed[index].product.id)
-            if let route = coordinator.path.last { loadDetails(route) }
-        case .character("r"):
-            let listing = self.listing
-            effects.run { await listing.load() }
-        case .character(let digit) where ("1"..."9").contains(digit):
-            switchUser(to: String(digit))
-        default:
-            _ = products.handle(key, count: listed.count)
-        }
-        return .handled
+        if coordinator.path.isEmpty { userNotice = nil }
+        return keyBindings.perform(key) ?? .handled
     }
 
     /// Loads the product on screen, as its view's `.task` would.

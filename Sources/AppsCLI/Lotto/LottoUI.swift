@@ -59,8 +59,9 @@ final class LottoUI: TerminalView {
                     if key == .left || key == .character("h") { detail.showPrevious() } else { detail.showNext() }
                     return .handled
                 },
-                KeyBinding([.escape, .backspace], "back") { [self] in back(from: detail) },
+                KeyBinding([.escape], "back") { [self] in back(from: detail) },
                 reload,
+                KeyBinding([.backspace], "back", priority: .helpOnly) { [self] in back(from: detail) },
             ]
         }
         let tabs = KeyBinding([.tab, .backTab], "switch tab") { [self] key in
