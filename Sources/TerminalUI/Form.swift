@@ -174,3 +174,29 @@ extension Canvas {
         put("y yes · n no", row: inside.maxY - 1, column: inside.x, style: CellStyle(dim: true))
     }
 }
+
+extension FormState {
+    /// A form's row of its screen's key table for moving between its stops, done by `perform`
+    /// (the screen's call of ``handle(_:fields:stops:)``); first in the table, as the footer shows
+    /// it first. Enter is the screen's, since what it does on the last stop is.
+    @MainActor
+    public static func movingBinding(perform: @escaping @MainActor (Key) -> KeyOutcome) -> KeyBinding {
+        KeyBinding([.tab, .down, .backTab, .up], "next / previous", perform: perform)
+    }
+
+    /// A form's rows for editing a field, for the help: typing itself needs none.
+    @MainActor
+    public static func editingBindings(perform: @escaping @MainActor (Key) -> KeyOutcome) -> [KeyBinding] {
+        [
+            KeyBinding(
+                [.left, .right, .home, .end], "move in a field", priority: .helpOnly, perform: perform),
+            KeyBinding(
+                [.control("u"), .control("k"), .control("w"), .alt("\u{7F}")],
+                "delete to the start, to the end, a word",
+                priority: .helpOnly, perform: perform),
+            KeyBinding(
+                [.alt("b"), .alt("f"), .alt("d")], "a word back, on; delete the next word", priority: .helpOnly,
+                perform: perform),
+        ]
+    }
+}

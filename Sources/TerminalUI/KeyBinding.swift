@@ -91,7 +91,8 @@ extension Key {
         case .delete: "Del"
         case .help: "F1"
         case .control(let character): "Ctrl-" + character.uppercased()
-        case .alt(let character): "Alt-" + String(character)
+        case .alt("\u{7F}"): "Alt-Backspace"
+        case .alt(let character): "Alt-" + character.uppercased()
         case .paste: "paste"
         }
     }

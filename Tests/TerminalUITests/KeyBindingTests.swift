@@ -12,7 +12,7 @@ struct KeyBindingTests {
         #expect(Key.names(of: [.escape, .backspace]) == "Esc Backspace")
         #expect(
             Key.names(of: [.tab, .backTab, .control("l"), .alt("b"), .character(" "), .help])
-                == "Tab ⇧Tab Ctrl-L Alt-b Space F1")
+                == "Tab ⇧Tab Ctrl-L Alt-B Space F1")
         let labelled = KeyBinding(ListState.pageKeys, "page", label: "PgUp PgDn g G", priority: .helpOnly) {}
         #expect(labelled.hint == KeyHint("PgUp PgDn g G", "page", priority: .helpOnly))
     }

@@ -53,47 +53,58 @@ final class AuthUI: TerminalView {
 
     // MARK: Keys
 
-    var keyHints: [KeyHint] {
+    var keyBindings: [KeyBinding] {
         switch screen {
-        case .success: return [KeyHint("Esc Enter", "back to the login")]
-        case .login:
+        case .success:
+            let back: @MainActor () -> Void = { [self] in
+                presenter.reset()
+                form.focus = 0
+            }
             return [
-                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous"), KeyHint("Enter", "next, log in"),
-                KeyHint("Esc", "cancel the login"), KeyHint("r", "try again (on the button)", priority: .helpOnly),
-                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
-                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
+                KeyBinding([.escape, .enter], "back to the login", perform: back),
+                KeyBinding([.backspace], "back to the login", priority: .helpOnly, perform: back),
             ]
+        case .login:
+            let inForm: @MainActor (Key) -> KeyOutcome = { [self] key in
+                let fields = fields
+                _ = form.handle(key, fields: fields, stops: fields.count + 1)
+                return .handled
+            }
+            var rows = [
+                FormState.movingBinding(perform: inForm),
+                KeyBinding([.enter], "next, log in") { [self] key in
+                    // The form moves Enter on from the email field; in the last field or on the
+                    // button it is the button's.
+                    let fields = fields
+                    if !form.handle(key, fields: fields, stops: fields.count + 1) { presenter.buttonTapped() }
+                    return .handled
+                },
+                KeyBinding([.escape], "cancel the login") { [self] in presenter.cancel() },
+            ]
+            if isOnButton {
+                rows.append(
+                    KeyBinding([.character(" ")], "press the button", priority: .helpOnly) { [self] in
+                        presenter.buttonTapped()
+                    })
+                if !state.error.isEmpty {
+                    rows.append(KeyBinding([.character("r")], "try again") { [self] in presenter.buttonTapped() })
+                }
+            }
+            return rows + FormState.editingBindings(perform: inForm)
         }
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        switch screen {
-        case .success:
-            switch key {
-            case .character("q"): return .quit
-            case .escape, .enter, .backspace:
-                presenter.reset()
-                form.focus = 0
-            default: break
-            }
-        case .login:
-            let fields = fields
-            if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
-            switch key {
-            case .escape: presenter.cancel()
-            // Enter in the email field moved on already (the form's grammar): here it is in the
-            // last field or on the button.
-            case .enter,
-                .character(" ") where isOnButton:
-                presenter.buttonTapped()
-            case .character("r") where isOnButton && !state.error.isEmpty: presenter.buttonTapped()
-            case .character("q") where isOnButton:
-                guard state.email.text.isEmpty && state.password.text.isEmpty else {
-                    return .confirm("Quit and lose what you typed?") { .quit }
-                }
+        if key == .character("q"), !isEditingText {
+            guard case .login = screen, !(state.email.text.isEmpty && state.password.text.isEmpty) else {
                 return .quit
-            default: break
             }
+            return .confirm("Quit and lose what you typed?") { .quit }
+        }
+        if let outcome = keyBindings.perform(key) { return outcome }
+        if case .login = screen {
+            let fields = fields
+            _ = form.handle(key, fields: fields, stops: fields.count + 1)
         }
         return .handled
     }
