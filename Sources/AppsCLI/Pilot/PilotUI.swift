@@ -80,71 +80,86 @@ final class PilotUI: TerminalView {
 
     // MARK: Keys
 
-    var keyHints: [KeyHint] {
+    var keyBindings: [KeyBinding] {
         switch flow.screen {
-        case .launching: []
-        case .error: [KeyHint("r Enter", "retry")]
-        case .confirmation: [KeyHint("l", "log out")]
-        case .registration:
-            [
-                KeyHint("Tab ⇧Tab ↑↓", "next / previous field"), KeyHint("←→ Space", "choose a license"),
-                KeyHint("Enter", "next field, or register"), KeyHint("r", "reload the licenses", priority: .helpOnly),
-                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
-                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
+        case .launching: return []
+        case .error:
+            return [
+                KeyBinding([.character("r"), .enter], "retry") { [self] in effects.run { [flow] in await flow.retry() }
+                }
             ]
+        case .confirmation:
+            // Asked, and never on Enter: Enter Enter on Register registered and logged out before
+            // the confirmation was seen.
+            return [
+                KeyBinding([.character("l")], "log out") { [weak self] _ in
+                    .confirm("Log out and forget the pilot?") {
+                        self?.logout()
+                        return .handled
+                    }
+                }
+            ]
+        case .registration:
+            return registrationBindings
         }
+    }
+
+    /// The form's table: what each key does on the focused stop.
+    private var registrationBindings: [KeyBinding] {
+        let inForm: @MainActor (Key) -> KeyOutcome = { [self] key in
+            _ = typed(key)
+            return .handled
+        }
+        let focus = formState.focus
+        var rows = [FormState.movingBinding(perform: inForm)]
+        if focus == licenseStop {
+            rows.append(
+                KeyBinding([.left, .right], "choose a license") { [self] key in
+                    chooseLicense(by: key == .left ? -1 : 1)
+                    return .handled
+                })
+            // Space chooses the option under the cursor, which is the one chosen (← → move both):
+            // with none chosen yet, the first; never the next one.
+            if form.selectedLicense == nil {
+                rows.append(
+                    KeyBinding([.character(" ")], "choose the first license") { [self] in chooseLicense(by: 1) })
+            }
+        }
+        if focus == registerStop {
+            rows.append(KeyBinding([.enter, .character(" ")], "register") { [self] in form.register() })
+        } else {
+            rows.append(
+                KeyBinding([.enter], "next field") { [self] key in
+                    // In a field followed by another the form moves on; from the last one, too.
+                    if !typed(key) { formState.move(by: 1, stops: stops) }
+                    return .handled
+                })
+        }
+        if !isEditingText, form.licenses.failure != nil || staleSince() != nil {
+            rows.append(
+                KeyBinding([.character("r")], "reload the licenses") { [self] in
+                    effects.run { [form] in await form.reloadLicenses() }
+                })
+        }
+        return rows + FormState.editingBindings(perform: inForm)
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        switch flow.screen {
-        case .launching:
-            if key == .character("q") { return .quit }
-        case .error:
-            switch key {
-            case .character("r"), .enter: effects.run { [flow] in await flow.retry() }
-            case .character("q"): return .quit
-            default: break
-            }
-        case .confirmation:
-            switch key {
-            // Asked, and never on Enter: Enter Enter on Register registered and logged out
-            // before the confirmation was seen.
-            case .character("l"):
-                return .confirm("Log out and forget the pilot?") { [weak self] in
-                    self?.logout()
-                    return .handled
-                }
-            case .character("q"): return .quit
-            default: break
-            }
-        case .registration:
-            return handleForm(key)
+        if key == .character("q"), !isEditingText {
+            guard case .registration = flow.screen, isFormTouched else { return .quit }
+            return .confirm("Quit and lose what you typed in the form?") { .quit }
         }
+        if let outcome = keyBindings.perform(key) { return outcome }
+        if case .registration = flow.screen { _ = typed(key) }
         return .handled
     }
 
-    private func handleForm(_ key: Key) -> KeyOutcome {
-        let handled = formState.handle(key, stops: stops) { index in
+    /// `key` applied by the form: typed into the focused field, or moving the focus; `false`
+    /// when the form has no use for it.
+    private func typed(_ key: Key) -> Bool {
+        formState.handle(key, stops: stops) { index in
             Self.textFields.indices.contains(index) ? field(Self.textFields[index]) : nil
         }
-        if handled { return .handled }
-        let focus = formState.focus
-        switch key {
-        case .left where focus == licenseStop: chooseLicense(by: -1)
-        case .right where focus == licenseStop: chooseLicense(by: 1)
-        // Space chooses the option under the cursor, which is the one chosen (← → move both):
-        // with none chosen yet, the first; never the next one.
-        case .character(" ") where focus == licenseStop && form.selectedLicense == nil: chooseLicense(by: 1)
-        case .enter where focus == registerStop, .character(" ") where focus == registerStop: form.register()
-        case .enter: formState.move(by: 1, stops: stops)
-        case .character("r") where form.licenses.failure != nil || staleSince() != nil:
-            effects.run { [form] in await form.reloadLicenses() }
-        case .character("q"):
-            guard isFormTouched else { return .quit }
-            return .confirm("Quit and lose what you typed in the form?") { .quit }
-        default: break
-        }
-        return .handled
     }
 
     private func chooseLicense(by step: Int) {
