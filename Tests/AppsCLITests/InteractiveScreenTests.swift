@@ -565,7 +565,7 @@ struct InteractiveScreenTests {
         session.start()
         await session.submitEmptySignUp()
         let submitted = await session.showing("✗ Use at least 8 characters")
-        #expect(submitted.text(row: 15) == " Tab ↓ ⇧Tab ↑ next / previous field · ? help · q quit")
+        #expect(submitted.text(row: 15) == " Tab ↓ ⇧Tab ↑ next / previous · ? help · q quit")
         #expect(submitted.text.contains("[ Sign up ]"))
         let labels = ["Full name", "Nickname", "Email", "Phone", "Password"]
         for stop in 0..<6 {
@@ -573,7 +573,7 @@ struct InteractiveScreenTests {
             session.press(.tab)
             let frame = await session.frame { _ in session.frameCount > drawn }
             let footerRow = frame.text(row: 15)
-            #expect(footerRow.hasPrefix(" Tab ↓ ⇧Tab ↑ next / previous field · ") && footerRow.hasSuffix(" quit"))
+            #expect(footerRow.hasPrefix(" Tab ↓ ⇧Tab ↑ next / previous · ") && footerRow.hasSuffix(" quit"))
             #expect(footerRow.contains(stop < 5 ? "Ctrl-C quit" : "q quit"), "only keys that work at the focus")
             #expect(frame.text(row: 0).hasPrefix(" Koober"))
             let focused = stop < 5 ? labels[stop] : "[ Sign up ]"

@@ -108,55 +108,34 @@ final class KooberUI: TerminalView {
 
     // MARK: Keys
 
-    var keyHints: [KeyHint] {
+    var keyBindings: [KeyBinding] {
         switch app.screen {
         case .launching: return []
         case .onboarding(.welcome):
             return [
-                KeyHint("←→ Tab", "choose"), KeyHint("Enter", "open"), KeyHint("i", "sign in"), KeyHint("u", "sign up"),
+                KeyBinding([.left, .right, .tab, .backTab], "choose") { [self] in welcomeChoice = 1 - welcomeChoice },
+                KeyBinding([.enter], "open") { [self] in openForm(signUp: welcomeChoice == 1) },
+                KeyBinding([.character("i")], "sign in") { [self] in openForm(signUp: false) },
+                KeyBinding([.character("u")], "sign up") { [self] in openForm(signUp: true) },
             ]
-        case .onboarding:
-            return [
-                KeyHint("Tab ↓ ⇧Tab ↑", "next / previous field"), KeyHint("Enter", "next field, or submit"),
-                KeyHint("Esc", formPhase == .submitting ? "cancel" : "back"),
-                KeyHint("← → Home End", "move in a field", priority: .helpOnly),
-                KeyHint("Ctrl-U Ctrl-W", "clear the field, a word", priority: .helpOnly),
-            ]
-        case .signedIn:
-            if ride?.dropoffPicker != nil {
-                return [
-                    KeyHint("type", "search"), KeyHint("↑↓", "choose"), KeyHint("Enter", "select"),
-                    KeyHint("Esc", "cancel"),
-                ]
-            }
-            // Only keys that act now: Enter while a ride can be requested.
-            var hints = [KeyHint("d", "drop-off"), KeyHint("←→", "ride option")]
-            if ride?.canRequest == true { hints.append(KeyHint("Enter", "request")) }
-            if case .requesting = ride?.state { hints.append(KeyHint("Esc", "cancel the request")) }
-            if case .waitingForPickup = ride?.state { hints.append(KeyHint("n", "another ride")) }
-            var failed = ride?.rideOptionsState.failure != nil
-            if case .failed = ride?.state { failed = true }
-            return hints + (failed ? [KeyHint("r", "retry")] : []) + [KeyHint("s", "sign out")]
+        case .onboarding: return formBindings
+        case .signedIn: return rideBindings
         }
     }
 
     func handle(_ key: Key) -> KeyOutcome {
+        if key == .character("q"), !isEditingText {
+            let fields = fields
+            guard case .onboarding(let step) = app.screen, step != .welcome,
+                fields.contains(where: { !$0.text.isEmpty })
+            else { return .quit }
+            return .confirm("Quit and lose what you typed?") { .quit }
+        }
+        if let outcome = keyBindings.perform(key) { return outcome }
         switch app.screen {
-        case .launching:
-            return key == .character("q") ? .quit : .handled
-        case .onboarding(.welcome):
-            switch key {
-            case .character("q"): return .quit
-            case .left, .right, .tab, .backTab: welcomeChoice = 1 - welcomeChoice
-            case .character("i"): openForm(signUp: false)
-            case .character("u"): openForm(signUp: true)
-            case .enter: openForm(signUp: welcomeChoice == 1)
-            default: break
-            }
-        case .onboarding:
-            return handleForm(key)
-        case .signedIn:
-            return handleRide(key)
+        case .onboarding(.signIn), .onboarding(.signUp): _ = typed(key)
+        case .signedIn: if let ride, let picker = ride.dropoffPicker { handlePicker(key, picker, ride) }
+        default: break
         }
         return .handled
     }
@@ -171,34 +150,48 @@ final class KooberUI: TerminalView {
         app.signInForm?.phase ?? app.signUpForm?.phase ?? .editing
     }
 
-    private func handleForm(_ key: Key) -> KeyOutcome {
+    /// `key` applied by the form; `false` when the form has no use for it.
+    private func typed(_ key: Key) -> Bool {
         let fields = fields
-        if form.handle(key, fields: fields, stops: fields.count + 1) { return .handled }
-        let onButton = form.focus == fields.count
-        let touched = fields.contains { !$0.text.isEmpty }
-        switch key {
-        case .escape where formPhase == .submitting:
-            app.signInForm?.cancel()
-            app.signUpForm?.cancel()
-        case .escape:
-            guard touched else {
-                app.backToWelcome()
-                return .handled
-            }
-            return .confirm("Go back and lose what you typed?") { [app] in
-                app.backToWelcome()
-                return .handled
-            }
-        // Enter in a field before another moved on already (the form's grammar): this is the
-        // last field or the button.
-        case .enter: submit()
-        case .character("r") where onButton:
-            if case .failed = formPhase { submit() }
-        case .character("q") where onButton:
-            return touched ? .confirm("Quit and lose what you typed?") { .quit } : .quit
-        default: break
+        return form.handle(key, fields: fields, stops: fields.count + 1)
+    }
+
+    /// The sign-in or sign-up form's table.
+    private var formBindings: [KeyBinding] {
+        let inForm: @MainActor (Key) -> KeyOutcome = { [self] key in
+            _ = typed(key)
+            return .handled
         }
-        return .handled
+        let escape =
+            formPhase == .submitting
+            ? KeyBinding([.escape], "cancel") { [app] in
+                app.signInForm?.cancel()
+                app.signUpForm?.cancel()
+            }
+            : KeyBinding([.escape], "back") { [self] _ in
+                guard fields.contains(where: { !$0.text.isEmpty }) else {
+                    app.backToWelcome()
+                    return .handled
+                }
+                return .confirm("Go back and lose what you typed?") { [app] in
+                    app.backToWelcome()
+                    return .handled
+                }
+            }
+        var rows = [
+            FormState.movingBinding(perform: inForm),
+            KeyBinding([.enter], "next field, or submit") { [self] key in
+                // In a field before another the form moves on; in the last field or on the
+                // button Enter submits.
+                if !typed(key) { submit() }
+                return .handled
+            },
+            escape,
+        ]
+        if form.focus == fields.count, case .failed = formPhase {
+            rows.append(KeyBinding([.character("r")], "try again") { [self] in submit() })
+        }
+        return rows + FormState.editingBindings(perform: inForm)
     }
 
     private func submit() {
@@ -211,50 +204,75 @@ final class KooberUI: TerminalView {
         }
     }
 
-    private func handleRide(_ key: Key) -> KeyOutcome {
+    /// The ride screen's table: only keys that act now.
+    private var rideBindings: [KeyBinding] {
         guard let ride else {
-            switch key {
-            case .character("s"): app.signOut()
-            case .character("r") where rideError != nil: prepareRide()
-            case .character("q"): return .quit
-            default: break
-            }
-            return .handled
+            let retry = rideError == nil ? [] : [KeyBinding([.character("r")], "retry") { [self] in prepareRide() }]
+            return retry + [KeyBinding([.character("s")], "sign out") { [app] in app.signOut() }]
         }
         if let picker = ride.dropoffPicker {
-            handlePicker(key, picker, ride)
-            return .handled
-        }
-        switch key {
-        case .character("q"): return .quit
-        case .escape: ride.cancelRequest()
-        case .character("s"):
-            // Asked: a place typed without pressing d first signed the user out at its first s.
-            return .confirm("Sign out?") { [app] in
-                app.signOut()
+            let inPicker: @MainActor (Key) -> KeyOutcome = { [self] key in
+                handlePicker(key, picker, ride)
                 return .handled
             }
-        case .character("d"):
-            ride.pickDropoff()
-            pickerQuery = TextInput(limit: 100)
-            pickerList = ListState(visibleRows: pickerList.visibleRows)
-            if let picker = ride.dropoffPicker { search(picker) }
-        case .character("n"): ride.startAnotherRide()
-        case .character("r"):
-            if ride.rideOptionsState.failure != nil {
-                effects.run(id: "options") { await ride.loadRideOptions() }
-            } else if case .failed = ride.state {
-                effects.run(id: "request") { await ride.requestRide() }
-            }
-        case .left, .right:
-            let options = ride.rideOptions
-            let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
-            if let next = options.cycled(from: current, by: key == .right ? 1 : -1) { ride.chooseOption(next) }
-        case .enter where ride.canRequest:
-            effects.run(id: "request") { await ride.requestRide() }
-        default: break
+            return [
+                KeyBinding([], "search", label: "type") {},
+                KeyBinding([.up, .down], "choose", perform: inPicker),
+                KeyBinding([.enter], "select", perform: inPicker),
+                KeyBinding([.escape], "cancel", perform: inPicker),
+                KeyBinding([.pageUp, .pageDown], "page", priority: .helpOnly, perform: inPicker),
+            ]
         }
-        return .handled
+        var rows = [
+            KeyBinding([.character("d")], "drop-off") { [self] in
+                ride.pickDropoff()
+                pickerQuery = TextInput(limit: 100)
+                pickerList = ListState(visibleRows: pickerList.visibleRows)
+                if let picker = ride.dropoffPicker { search(picker) }
+            }
+        ]
+        switch ride.state {
+        case .choosing, .failed:
+            if ride.rideOptions.count > 1 {
+                rows.append(
+                    KeyBinding([.left, .right], "ride option") { key in
+                        let options = ride.rideOptions
+                        let current = options.firstIndex { $0.id == ride.selectedOption?.id } ?? 0
+                        if let next = options.cycled(from: current, by: key == .right ? 1 : -1) {
+                            ride.chooseOption(next)
+                        }
+                        return .handled
+                    })
+            }
+        case .requesting:
+            rows.append(KeyBinding([.escape], "cancel the request") { ride.cancelRequest() })
+        case .waitingForPickup:
+            rows.append(KeyBinding([.character("n")], "another ride") { ride.startAnotherRide() })
+        }
+        if ride.canRequest {
+            rows.append(
+                KeyBinding([.enter], "request") { [self] in effects.run(id: "request") { await ride.requestRide() } })
+        }
+        if ride.rideOptionsState.failure != nil {
+            rows.append(
+                KeyBinding([.character("r")], "retry") { [self] in
+                    effects.run(id: "options") { await ride.loadRideOptions() }
+                })
+        } else if case .failed = ride.state {
+            rows.append(
+                KeyBinding([.character("r")], "retry") { [self] in
+                    effects.run(id: "request") { await ride.requestRide() }
+                })
+        }
+        // Asked: a place typed without pressing d first signed the user out at its first s.
+        rows.append(
+            KeyBinding([.character("s")], "sign out") { [app] _ in
+                .confirm("Sign out?") {
+                    app.signOut()
+                    return .handled
+                }
+            })
+        return rows
     }
 
     private func handlePicker(_ key: Key, _ picker: DropoffPickerViewModel, _ ride: NewRideViewModel) {
