@@ -32,8 +32,6 @@ public protocol TerminalView: AnyObject {
     /// The current screen's keys: what a key does, and what the footer, the help overlay (`?` or
     /// F1) and the screen reader say it does, from one table (``KeyBinding``).
     var keyBindings: [KeyBinding] { get }
-    /// The current screen's keys as the footer and the help write them: its ``keyBindings``'.
-    var keyHints: [KeyHint] { get }
     /// Whether a text field has the focus, so `?` and `q` are typed rather than acted on.
     var isEditingText: Bool { get }
     /// The smallest window the screens can be drawn in; below it the session says so instead.
@@ -47,6 +45,8 @@ public protocol TerminalView: AnyObject {
 extension TerminalView {
     public func didDraw(_ frame: Canvas) {}
     public var keyBindings: [KeyBinding] { [] }
+    /// The current screen's keys as the footer and the help write them: its ``keyBindings``', and
+    /// nothing else, so they cannot say other than the keys do.
     public var keyHints: [KeyHint] { keyBindings.hints }
     public var isEditingText: Bool { false }
     public var minimumSize: (width: Int, height: Int) { (40, 12) }
