@@ -188,15 +188,13 @@ extension FormState {
     @MainActor
     public static func editingBindings(perform: @escaping @MainActor (Key) -> KeyOutcome) -> [KeyBinding] {
         [
+            KeyBinding([.left, .right, .home, .end], "move in a field", priority: .helpOnly, perform: perform),
+            KeyBinding([.alt("b"), .alt("f")], "a word back / on", priority: .helpOnly, perform: perform),
             KeyBinding(
-                [.left, .right, .home, .end], "move in a field", priority: .helpOnly, perform: perform),
+                [.control("u"), .control("k")], "delete to the start / end", priority: .helpOnly, perform: perform),
             KeyBinding(
-                [.control("u"), .control("k"), .control("w"), .alt("\u{7F}")],
-                "delete to the start, to the end, a word",
-                priority: .helpOnly, perform: perform),
-            KeyBinding(
-                [.alt("b"), .alt("f"), .alt("d")], "a word back, on; delete the next word", priority: .helpOnly,
-                perform: perform),
+                [.control("w"), .alt("\u{7F}")], "delete the word before", priority: .helpOnly, perform: perform),
+            KeyBinding([.alt("d")], "delete the word after", priority: .helpOnly, perform: perform),
         ]
     }
 }
