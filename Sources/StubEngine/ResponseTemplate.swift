@@ -358,6 +358,9 @@ package struct TemplateRenderer {
     /// What templates call the request: `request`, or a webhook's `originalRequest`.
     let requestName: String
     private(set) var output = ""
+    /// What the template named as it went (`{{formData request.body 'form'}}`, `{{#assign
+    /// 'name'}}`), read by the rest of it as `{{form.field}}` and `{{name}}`.
+    private var variables: [String: TemplateValue] = [:]
 
     init(request: ParsedRequest, now: Date, limit: Int, requestName: String = "request") {
         self.request = request
@@ -429,6 +432,7 @@ package struct TemplateRenderer {
             switch node {
             case .text(let text): output += text
             case .value(let expression, let escaped):
+                if try assigned(expression, scope: scope) { continue }
                 let text = try evaluate(expression, scope: scope).text
                 output += escaped ? Self.escaped(text) : text
             case .block(let name, let parameters, let options, let names, let body, let inverse):
@@ -469,10 +473,41 @@ package struct TemplateRenderer {
         case "if", "unless":
             let truth = values.first?.isTruthy ?? false
             try render(truth == (name == "if") ? body : inverse, scope: scope)
+        case "assign":
+            // `{{#assign 'name'}}…{{/assign}}`: what the block writes, named, written nowhere.
+            let written = output
+            output = ""
+            defer { output = written }
+            try render(body, scope: scope)
+            variables[values.first?.text ?? ""] = .string(output)
         default:
             let value = try evaluate(.call(name, parameters, options), scope: scope)
             try render(value.isTruthy ? body : inverse, scope: scope)
         }
+    }
+
+    /// WireMock's helpers that write nothing and name what they make for the rest of the template:
+    /// `{{regexExtract request.body '([a-z]+)-([0-9]+)' 'parts'}}` (the first match's groups,
+    /// `{{parts.0}}`) and `{{formData request.body 'form' urlDecode=true}}` (a form's fields,
+    /// `{{form.name}}`). `false` for any other expression.
+    private mutating func assigned(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> Bool {
+        guard case .call(let name, let parameters, let options) = expression,
+            (name == "regexExtract" && parameters.count == 3) || (name == "formData" && parameters.count == 2)
+        else { return false }
+        let values = try parameters.map { (expression) throws(StubError.Reason) in
+            try evaluate(expression, scope: scope)
+        }
+        let variable = values[parameters.count - 1].text
+        if name == "formData" {
+            let decoded = try options["urlDecode"].map { (expression) throws(StubError.Reason) in
+                try evaluate(expression, scope: scope).isTruthy
+            }
+            variables[variable] = TemplateHelpers.formFields(values[0].text, decoded: decoded ?? false)
+        } else {
+            variables[variable] = try TemplateHelpers.groups(
+                matching: values[1].text, in: values[0].text, budget: request.budget)
+        }
+        return true
     }
 
     func evaluate(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> TemplateValue {
@@ -495,7 +530,7 @@ package struct TemplateRenderer {
         var rest = segments.dropFirst()
         if first == "this" {
             value = scope.this
-        } else if let named = scope.names[first] {
+        } else if let named = scope.names[first] ?? variables[first] {
             value = named
         } else if first == requestName, let name = rest.popFirst() {
             // `request.query.q`, `request.headers.X`, `request.path.[1]` read the one value asked

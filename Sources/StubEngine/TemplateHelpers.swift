@@ -13,7 +13,7 @@ enum TemplateHelpers {
         "capitalizeFirst", "defaultIfEmpty", "abbreviate", "yesno", "replace", "slugify", "stripTags", "cut", "center",
         "neq", "isEven", "isOdd",
         // WireMock's own.
-        "pickRandom", "randomDecimal", "parseDate", "date", "truncateDate",
+        "pickRandom", "randomDecimal", "parseDate", "date", "truncateDate", "formData", "assign",
     ]
 
     /// Helpers written alone, with nothing after the name: `{{now}}`.
@@ -146,6 +146,11 @@ enum TemplateHelpers {
         case "contains": return .bool(text(0).contains(text(1)))
         case "matches":
             return .bool((try? StubRegex(text(1), path: "matches"))?.matches(text(0), budget: budget) == true)
+        case "formData":
+            // Given no name to keep the fields under, they are the value.
+            return formFields(text(0), decoded: options["urlDecode"]?.isTruthy == true)
+        case "assign":
+            return .null
         case "capitalizeFirst":
             let whole = text(0)
             return .string(whole.prefix(1).uppercased() + whole.dropFirst())
@@ -246,6 +251,38 @@ enum TemplateHelpers {
             }
         }
         return found.flatMap { Range($0, in: subject) }
+    }
+
+    /// The fields of a form (`a=1&b=x&b=y`), each field's values in order; decoded (`+` a space,
+    /// `%20` too) when `decoded`, as WireMock's `urlDecode=true`.
+    static func formFields(_ body: String, decoded: Bool) -> TemplateValue {
+        var fields: [String: [String]] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { part in
+                decoded
+                    ? String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+                    : String(part)
+            }
+            fields[parts[0], default: []].append(parts.count > 1 ? parts[1] : "")
+        }
+        return .map(fields.mapValues { .many($0.first ?? "", $0.map(TemplateValue.string)) })
+    }
+
+    /// The groups of the first match of `pattern` in `subject` (each group's text, empty for one
+    /// that took no part), within the regular expression's time limit; none when nothing matches.
+    static func groups(matching pattern: String, in subject: String, budget: MatchBudget) throws(StubError.Reason)
+        -> TemplateValue
+    {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            throw "regexExtract: \(pattern) is not a regular expression"
+        }
+        guard let whole = firstMatch(of: regex, in: subject, budget: budget),
+            let match = regex.firstMatch(in: subject, range: NSRange(whole, in: subject))
+        else { return .list([]) }
+        return .list(
+            (1..<max(1, match.numberOfRanges)).map { index in
+                .string(Range(match.range(at: index), in: subject).map { String(subject[$0]) } ?? "")
+            })
     }
 
     /// `number` as a whole number, or why a helper cannot take it: a template can read a number

@@ -280,6 +280,27 @@ struct ResponseTemplateTests {
         #expect(try render(template, request(.get, "/")) == expected)
     }
 
+    /// Helpers that name what they make for the rest of the template, each as WireMock 2.35.1
+    /// wrote it.
+    @Test func regexExtractFormDataAndAssignNameWhatTheRestOfTheTemplateReads() throws {
+        let sent = request(.post, "/", body: "xx abc-DEF-123 yy ghi-JKL-456")
+        #expect(
+            try render(
+                "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}[{{parts.0}},{{parts.1}},{{parts.2}}]",
+                sent)
+                == "[abc,DEF,123]")
+        #expect(try render("{{regexExtract request.body '([0-9]+)x' 'parts'}}[{{parts.0}}]", sent) == "[]")
+        let form = request(.post, "/", body: "a=1%202&b=x&b=y&c=a+b")
+        #expect(
+            try render(
+                "{{formData request.body 'form' urlDecode=true}}{{form.a}}|{{form.b}}|{{form.b.1}}|{{form.c}}", form)
+                == "1 2|x|y|a b")
+        #expect(try render("{{formData request.body 'form'}}{{form.a}}", form) == "1%202")
+        #expect(
+            try render("{{#assign 'name'}}Bob {{request.method}}{{/assign}}Hi {{name}}!", request(.post, "/"))
+                == "Hi Bob POST!")
+    }
+
     @Test func pickRandomAndRandomDecimalStayWithinWhatTheyAreGiven() throws {
         for _ in 0..<20 {
             #expect(["a", "b"].contains(try render("{{pickRandom 'a' 'b'}}", request(.get, "/"))))
