@@ -211,8 +211,28 @@ extension FixtureBackend {
     }
 
     /// A stub's answer: its delay after the server's latency, its fault, its file, its proxy or
-    /// its body, and its webhooks.
+    /// its body, and its webhooks; named by `Matched-Stub-Id` (and `Matched-Stub-Name`), as
+    /// WireMock names the stub in every answer a stub gives.
     private func answer(to parsed: ParsedRequest, stub mapping: StubMapping, in circumstances: Circumstances)
+        -> Answer
+    {
+        var answer = unnamedAnswer(to: parsed, stub: mapping, in: circumstances)
+        var names: HTTPFields = [Self.matchedStubID: mapping.id]
+        if case .object(let members) = mapping.json, case .string(let name)? = members["name"] {
+            names[Self.matchedStubName] = name
+        }
+        if case .upstream(.proxy(let request, let body, let fields)) = answer.body {
+            answer.body = .upstream(.proxy(request, body: body, fields: fields + names))
+        } else {
+            answer.head.headerFields.append(contentsOf: names)
+        }
+        return answer
+    }
+
+    static let matchedStubID = HTTPField.Name("Matched-Stub-Id")!
+    static let matchedStubName = HTTPField.Name("Matched-Stub-Name")!
+
+    private func unnamedAnswer(to parsed: ParsedRequest, stub mapping: StubMapping, in circumstances: Circumstances)
         -> Answer
     {
         let stub = mapping.response

@@ -53,6 +53,21 @@ struct AnswerTests {
         #expect(answer.journal.matched && answer.journal.stubID != nil)
     }
 
+    /// WireMock names the stub in every answer a stub gives; a client's logs read it.
+    @Test func aStubsAnswerNamesTheStub() throws {
+        try add(#"{"id": "draws-ok", "name": "the draws", "request": {"urlPath": "/x"}, "response": {"body": "x"}}"#)
+        try add(#"{"id": "up", "request": {"urlPath": "/up"}, "response": {"proxyBaseUrl": "http://other.test"}}"#)
+        let answer = answer("/x")
+        #expect(answer.head.headerFields[HTTPField.Name("Matched-Stub-Id")!] == "draws-ok")
+        #expect(answer.head.headerFields[HTTPField.Name("Matched-Stub-Name")!] == "the draws")
+        guard case .upstream(.proxy(_, _, let fields)) = self.answer("/up").body else {
+            Issue.record("not proxied")
+            return
+        }
+        #expect(fields[HTTPField.Name("Matched-Stub-Id")!] == "up", "on top of the other server's answer")
+        #expect(self.answer("/lotto/draws").head.headerFields[HTTPField.Name("Matched-Stub-Id")!] == nil)
+    }
+
     @Test func withoutAStubTheFaultAskedForComesBeforeTheServersRollAndMakesNoAnswer() {
         let rolls = Rolls(.unavailable)
         var routed = 0
