@@ -260,6 +260,11 @@ struct BackendResponder: HTTPResponder {
     let via = "apps-serve-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
     /// The webhooks being sent, every world's together, at most ``maximumWebhooks``.
     let webhooksInFlight = DelayedAnswers(limit: BackendResponder.maximumWebhooks)
+    /// The answers being read from other servers (a stub's proxy, `--proxy`, a recording), every
+    /// world's together, at most ``maximumUpstreamAnswers``: each may be 32 MiB.
+    let upstreamsInFlight = DelayedAnswers(limit: BackendResponder.maximumUpstreamAnswers)
+    /// The most answers read from other servers at once; one more is `503` at once.
+    static let maximumUpstreamAnswers = 16
     /// The most webhooks the server sends at once; past it a webhook is logged as not sent.
     static let maximumWebhooks = 64
 
@@ -392,7 +397,15 @@ struct BackendResponder: HTTPResponder {
             record(200, nil)
             return stream(bytes: bytes, declared: declared)
         case .upstream(let upstream):
+            guard let place = upstreamsInFlight.place() else {
+                record(503, nil)
+                return Self.message(
+                    .serviceUnavailable,
+                    "Too many answers are being read from other servers at once (\(upstreamsInFlight.limit)); try again.",
+                    fields: [.retryAfter: "1"])
+            }
             (head, data) = await fetched(upstream, for: parsed)
+            withExtendedLifetime(place) {}
         }
         if answer.fault == .randomDataThenClose { data = faults.randomBytes(max(64, data.count)) }
         return deliver(

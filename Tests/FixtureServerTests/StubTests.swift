@@ -277,6 +277,39 @@ struct StubTests {
         }
     }
 
+    /// Each answer read from another server may be 32 MiB: a careless test's burst of proxied
+    /// requests to a slow server held them all at once.
+    @Test func answersReadFromOtherServersAreBoundedAndTheNextIs503AtOnce() async throws {
+        let gate = Gate()
+        var configuration = FixtureServer.Configuration()
+        configuration.send = { _, _ in
+            await gate.wait()
+            return (HTTPResponse(status: .ok), Data("late".utf8))
+        }
+        try await withFixtureServer(configuration) { server in
+            _ = try await Backend.send(
+                server, .post, "/__admin/mappings",
+                json: #"{"request": {"urlPath": "/slow"}, "response": {"proxyBaseUrl": "http://upstream.test"}}"#)
+            let limit = 16
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<limit {
+                    group.addTask { try await Backend.send(server, .get, "/slow").status }
+                }
+                var turns = 0
+                while await gate.waiting < limit, turns < 1_000_000 {
+                    turns += 1
+                    await Task.yield()
+                }
+                #expect(await gate.waiting == limit)
+                let over = try await Backend.send(server, .get, "/slow")
+                #expect(over.status == 503)
+                #expect(over.fields[.retryAfter] == "1")
+                await gate.open()
+                for try await status in group { #expect(status == 200) }
+            }
+        }
+    }
+
     @Test func aStubWhoseProxyDoesNotAnswerIs500SayingSoAsWireMocksIs() async throws {
         try await withFixtureServer { server in
             _ = try await Backend.send(
@@ -757,5 +790,24 @@ struct AdminRouteListTests {
             #expect(try await TestBackendTests.send(server, .get, "/__admin/requests/12").status == 404)
             #expect(try await TestBackendTests.send(server, .get, "/__admin/requests/unmatched").status == 200)
         }
+    }
+}
+
+/// Holds whoever waits until it is opened, counting them.
+actor Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+    private(set) var waiting = 0
+
+    func wait() async {
+        waiting += 1
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }
