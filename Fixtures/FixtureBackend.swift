@@ -75,8 +75,8 @@ public final class FixtureBackend: Sendable {
     /// What in ``Configuration/rootDirectory`` will not answer as written (a body file that is
     /// not there), one a line; `apps serve` prints them as it starts.
     package let folderWarnings: [String]
-    /// WireMock's recording, this world's.
-    package let recorder = StubRecorder()
+    /// WireMock's recording, this world's, within the server's stub budget.
+    package let recorder: StubRecorder
     private let routes: [Route]
 
     /// - Throws: ``FixtureDataError`` when a file of ``Configuration/dataDirectory`` is not a fixture
@@ -99,6 +99,7 @@ public final class FixtureBackend: Sendable {
         self.stubs = StubStore(
             initial: loaded.mappings, files: configuration.rootDirectory?.appendingPathComponent("__files"),
             byteCapacity: configuration.stubBytesPerWorld, ledger: ByteLedger(limit: configuration.stubBytes))
+        recorder = StubRecorder(ledger: stubs.ledger)
         let embedded =
             Self.healthRoutes + Self.lottoRoutes + Self.pilotRoutes + Self.authRoutes + Self.kooberRoutes
             + Self.listingsRoutes
@@ -117,6 +118,7 @@ public final class FixtureBackend: Sendable {
         stubs = StubStore(
             initial: base.stubs.initial, files: base.stubs.files, byteCapacity: base.stubs.byteCapacity,
             ledger: base.stubs.ledger)
+        recorder = StubRecorder(ledger: base.stubs.ledger)
         folderWarnings = base.folderWarnings
         routes = base.routes
     }

@@ -40,8 +40,17 @@ package final class StubRecorder: Sendable {
     }
 
     private let state = Locked(State())
+    /// What the server's stubs and recordings hold together (`--stub-budget-mb`); `nil` for a
+    /// recorder on its own.
+    private let ledger: ByteLedger?
 
-    package init() {}
+    package init(ledger: ByteLedger? = nil) {
+        self.ledger = ledger
+    }
+
+    deinit {
+        ledger?.release(state.withLock { $0.bytes })
+    }
 
     package var status: Status { state.withLock { $0.status } }
 
@@ -60,25 +69,32 @@ package final class StubRecorder: Sendable {
         guard let target = try fields.string("targetBaseUrl"), Webhook.target(target) != nil else {
             throw .field("targetBaseUrl", "an http:// or https:// address to record from")
         }
-        let started = state.withLock { state in
-            guard state.status != .recording else { return false }
+        let freed = state.withLock { state -> Int? in
+            guard state.status != .recording else { return nil }
+            let freed = state.bytes
             state = State(status: .recording, target: target, repeatsAsScenarios: repeatsAsScenarios)
-            return true
+            return freed
         }
-        guard started else { throw StubError(status: 409, message: "A recording is already running; stop it first.") }
+        guard let freed else { throw StubError(status: 409, message: "A recording is already running; stop it first.") }
+        ledger?.release(freed)
     }
 
-    /// Keeps one exchange, unless it carries a secret or the recording is full.
+    /// Keeps one exchange, unless it carries a secret, the recording is full, or the server's
+    /// stubs and recordings would hold more than their budget.
     package func keep(_ request: ParsedRequest, status: Int, headers: HTTPFields, body: Data) {
         guard let exchange = Self.exchange(request, status: status, headers: headers, body: body) else { return }
-        state.withLock { state in
-            let size = exchange.requestBody.count + exchange.body.count
+        let size = exchange.requestBody.count + exchange.body.count
+        // Outside the lock: reserving may let another world go to make room.
+        guard ledger?.reserve(size) != false else { return }
+        let kept = state.withLock { state in
             guard state.status == .recording, state.exchanges.count < Self.maximumExchanges,
                 state.bytes + size <= Self.maximumBytes
-            else { return }
+            else { return false }
             state.exchanges.append(exchange)
             state.bytes += size
+            return true
         }
+        if !kept { ledger?.release(size) }
     }
 
     /// What is kept of an exchange; `nil` when it carries a secret: in a JSON body (the request's
@@ -95,14 +111,17 @@ package final class StubRecorder: Sendable {
 
     /// Stops recording: the mappings of what it kept.
     package func stop() throws(StubError) -> [JSONValue] {
-        let recorded = state.withLock { state -> ([Exchange], Bool)? in
+        let recorded = state.withLock { state -> ([Exchange], Bool, Int)? in
             guard state.status == .recording else { return nil }
-            state.status = .stopped
-            return (state.exchanges, state.repeatsAsScenarios)
+            let recorded = (state.exchanges, state.repeatsAsScenarios, state.bytes)
+            // The exchanges become the mappings returned (the world's stubs, counted there).
+            state = State(status: .stopped, repeatsAsScenarios: state.repeatsAsScenarios)
+            return recorded
         }
-        guard let (exchanges, scenarios) = recorded else {
+        guard let (exchanges, scenarios, bytes) = recorded else {
             throw StubError(status: 409, message: "No recording is running: start one first.")
         }
+        ledger?.release(bytes)
         return Self.mappings(exchanges, repeatsAsScenarios: scenarios)
     }
 

@@ -756,6 +756,21 @@ struct StubMappingTests {
         #expect(ledger.used == 0)
     }
 
+    /// Recordings were under no budget: 16 MiB for each of 256 sandboxes.
+    @Test func recordingsKeepWhatTheServersLedgerAllows() throws {
+        let ledger = ByteLedger(limit: 2_500)
+        let recorder = StubRecorder(ledger: ledger)
+        try recorder.start(Data(#"{"targetBaseUrl": "http://real.test"}"#.utf8))
+        let answer = Data(String(repeating: "x", count: 1_000).utf8)
+        for path in ["/a", "/b", "/c"] {
+            recorder.keep(ParsedRequest(request(path), body: Data()), status: 200, headers: [:], body: answer)
+        }
+        #expect(recorder.snapshot().count == 2, "the third would pass the ledger")
+        #expect(ledger.used == 2_000)
+        #expect(try recorder.stop().count == 2)
+        #expect(ledger.used == 0, "the exchanges are given back as they become stubs")
+    }
+
     @Test func aStubWeighsWhatItKeepsNotItsText() throws {
         let pattern = String(repeating: "(a|b)[0-9]+", count: 20)
         let plain = try stub(#"{"request": {"urlPath": "/\#(pattern)"}, "response": {}}"#)
