@@ -87,6 +87,19 @@ package final class ParsedRequest: @unchecked Sendable {
     }
 
     /// The host the request was sent to, without its port: `Host`'s, or the URL's.
+    /// `http` or `https`, as the request was sent.
+    package var scheme: String { (head.scheme ?? "http").lowercased() }
+
+    /// The port the request was sent to: its authority's, else the scheme's.
+    package var port: Int {
+        let authority = head.authority ?? ""
+        let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst() : authority[...]
+        if let colon = afterHost.lastIndex(of: ":"), let port = Int(afterHost[afterHost.index(after: colon)...]) {
+            return port
+        }
+        return scheme == "https" ? 443 : 80
+    }
+
     package var host: String {
         let authority = head.authority ?? ""
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {

@@ -23,6 +23,11 @@ package struct RequestPattern: Sendable {
     /// The fields of an HTML form body (WireMock 3).
     let formParameters: [(String, StringMatcher)]
     let host: StringMatcher?
+    /// WireMock 3's `scheme` (`http`, `https`), in any case.
+    let scheme: String?
+    /// The port the request was sent to (its `Host`'s, else the scheme's): WireMock 2.35.1 reads
+    /// `port`, WireMock 3 too.
+    let port: Int?
     /// `basicAuthCredentials`, as `Authorization` carries them after its scheme: `dG9tOnNlY3JldA==`.
     let basicCredentials: String?
     let bodyPatterns: [StringMatcher]
@@ -37,8 +42,8 @@ package struct RequestPattern: Sendable {
     init(_ fields: Fields) throws(StubError) {
         try fields.allow([
             "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
-            "queryParameters", "headers", "cookies", "formParameters", "host", "basicAuthCredentials", "bodyPatterns",
-            "multipartPatterns",
+            "queryParameters", "headers", "cookies", "formParameters", "host", "scheme", "port", "basicAuthCredentials",
+            "bodyPatterns", "multipartPatterns",
         ])
         method = try MethodPattern(fields)
         let urls = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"].filter {
@@ -77,6 +82,8 @@ package struct RequestPattern: Sendable {
         cookies = try Self.matchers(fields.fields("cookies"))
         formParameters = try Self.matchers(fields.fields("formParameters"))
         host = try fields.fields("host").map { (fields) throws(StubError) in try StringMatcher(fields) }
+        scheme = try fields.string("scheme")?.lowercased()
+        port = try fields.int("port", in: 0...65_535)
         if let credentials = try fields.fields("basicAuthCredentials") {
             try credentials.allow(["username", "password"])
             let pair = "\(try credentials.string("username") ?? ""):\(try credentials.string("password") ?? "")"
@@ -192,6 +199,10 @@ package struct RequestPattern: Sendable {
         if let host, !host.matches(context.host, budget: budget), differs(.host(host, context.host)) {
             return evaluation
         }
+        if let scheme, scheme != context.scheme, differs(.scheme(context.scheme, expected: scheme)) {
+            return evaluation
+        }
+        if let port, port != context.port, differs(.port(context.port, expected: port)) { return evaluation }
         if !cookies.isEmpty {
             let sent = context.cookies
             for (name, matcher) in cookies where !matcher.matchesAny(sent[name] ?? [], budget: budget) {
@@ -312,6 +323,8 @@ enum Mismatch {
     case query(String, StringMatcher, String?)
     case header(String, StringMatcher, String?)
     case host(StringMatcher, String)
+    case scheme(String, expected: String)
+    case port(Int, expected: Int)
     case cookie(String, StringMatcher, String?)
     case formParameter(String, StringMatcher, String?)
     case credentials
@@ -331,6 +344,8 @@ enum Mismatch {
         case .query(let name, let matcher, let value): "the query parameter \(name) " + matcher.describe(value)
         case .header(let name, let matcher, let value): "the header \(name) " + matcher.describe(value)
         case .host(let matcher, let value): "the host " + matcher.describe(value)
+        case .scheme(let actual, let expected): "the scheme is \(actual), not \(expected)"
+        case .port(let actual, let expected): "the port is \(actual), not \(expected)"
         case .cookie(let name, let matcher, let value): "the cookie \(name) " + matcher.describe(value)
         case .formParameter(let name, let matcher, let value): "the form field \(name) " + matcher.describe(value)
         case .credentials: "the basic credentials differ"

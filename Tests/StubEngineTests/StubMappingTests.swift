@@ -87,6 +87,25 @@ struct StubMappingTests {
                 == "request.urlPathTemplate: {name} follows another parameter with nothing between")
     }
 
+    /// WireMock 2.35.1 matches `port` (a team's folder had one); WireMock 3 `scheme` too.
+    @Test func schemeAndPortMatchWhereTheRequestWasSent() throws {
+        func matches(_ pattern: String, authority: String) throws -> Bool {
+            let store = StubStore()
+            try store.add(stub(#"{"request": \#(pattern), "response": {}}"#))
+            let sent = HTTPRequest(method: .get, scheme: "http", authority: authority, path: "/x")
+            return store.match(sent, body: Data()).stub != nil
+        }
+        #expect(try matches(#"{"port": 8080}"#, authority: "localhost:8080"))
+        #expect(try !matches(#"{"port": 8080}"#, authority: "localhost:8081"))
+        #expect(try matches(#"{"port": 80}"#, authority: "localhost"), "the scheme's port when the Host has none")
+        #expect(try matches(#"{"port": 9000}"#, authority: "[::1]:9000"))
+        #expect(try matches(#"{"scheme": "HTTP", "port": 9000}"#, authority: "[::1]:9000"))
+        #expect(try !matches(#"{"scheme": "https"}"#, authority: "localhost"))
+        #expect(
+            refusal(#"{"request": {"port": 70000}, "response": {}}"#)?.message.hasPrefix("request.port: must be")
+                == true)
+    }
+
     @Test func queryParametersHeadersAndBasicCredentialsEachMatch() throws {
         let mapping = #"""
             {"request": {"urlPath": "/a", "queryParameters": {"q": {"contains": "har"}, "page": {"absent": true}},
