@@ -207,9 +207,25 @@ struct Admin: Sendable {
             .ok, UnmatchedList(requests: unmatched.map(LoggedRequest.init), meta: .init(total: unmatched.count)))
     }
 
+    /// WireMock's shape: one near miss for each unmatched request and stub close to it (the stub
+    /// as it is now, its id alone once it is gone), newest request first and its nearest stub
+    /// first, with what differs; then the fixture routes close to it, by `route`.
     private func unmatchedNearMisses(_: AdminRoute.Call) -> (HTTPResponse, Data) {
-        let unmatched = journal.keptEntries.filter { !$0.wasMatched }.map(RequestJournal.decoded)
-        return jsonAnswer(.ok, NearMissList(nearMisses: unmatched.map(NearMiss.init)))
+        let unmatched = journal.keptEntries.filter { !$0.wasMatched }
+        let misses = unmatched.flatMap { entry in
+            let request = RequestJournal.decoded(entry).request
+            let stubs = (entry.nearMisses?.stubs ?? []).map { miss in
+                PatternNearMiss(
+                    request: request,
+                    stubMapping: backend.stubs.mapping(id: miss.name)?.json ?? .object(["id": .string(miss.name)]),
+                    matchResult: .init(distance: miss.distance, difference: miss.difference))
+            }
+            let routes = (entry.nearMisses?.routes ?? []).map { miss in
+                PatternNearMiss(request: request, route: miss.name, matchResult: .init(difference: miss.difference))
+            }
+            return stubs + routes
+        }
+        return jsonAnswer(.ok, ["nearMisses": misses])
     }
 
     private func request(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
@@ -716,14 +732,17 @@ struct Admin: Sendable {
 
     /// One near miss as WireMock's near-miss routes list it: the request or the stub it was near,
     /// and how near (`distance`, 0 for a match; and what differs, in words).
+    /// A near miss as WireMock writes one: the request, and the stub or the request pattern it
+    /// missed (here a fixture route too), with how far and, beside WireMock's, what differs.
     struct PatternNearMiss: Encodable {
         struct MatchResult: Encodable {
-            var distance: Double
+            var distance: Double?
             var difference: String
         }
         var request: RequestJournal.Entry.Request?
         var stubMapping: JSONValue?
         var requestPattern: JSONValue?
+        var route: String?
         var matchResult: MatchResult
     }
 
@@ -754,31 +773,6 @@ struct Admin: Sendable {
     }
 
     /// An unmatched request with the stubs and routes closest to it, and what differs.
-    struct NearMiss: Encodable {
-        struct Stub: Encodable {
-            var id: String
-            var difference: String
-        }
-        struct Route: Encodable {
-            var route: String
-            var difference: String
-        }
-        var request: RequestJournal.Entry.Request
-        var stubs: [Stub]
-        var routes: [Route]
-
-        /// What the server worked out when the request came.
-        init(_ entry: RequestJournal.Entry) {
-            request = entry.request
-            stubs = entry.nearMisses?.stubs.map { Stub(id: $0.name, difference: $0.difference) } ?? []
-            routes = entry.nearMisses?.routes.map { Route(route: $0.name, difference: $0.difference) } ?? []
-        }
-    }
-
-    struct NearMissList: Encodable {
-        var nearMisses: [NearMiss]
-    }
-
     struct MappingList: Encodable {
         var mappings: [JSONValue]
         var meta: Meta

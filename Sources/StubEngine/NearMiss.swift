@@ -6,10 +6,14 @@ package struct NearMiss: Sendable, Equatable {
     package var name: String
     /// `the method is GET, not POST; the header X-Test is missing`.
     package var difference: String
+    /// How far the request is from the stub, 0 to 1, as WireMock measures a near miss; `nil` for
+    /// a route.
+    package var distance: Double?
 
-    package init(name: String, difference: String) {
+    package init(name: String, difference: String, distance: Double? = nil) {
         self.name = name
         self.difference = difference
+        self.distance = distance
     }
 }
 

@@ -292,7 +292,9 @@ package final class StubStore: Sendable {
     /// differs. Patterns draw on the context's budget; the stubs not compared when it is spent are
     /// left out.
     package func nearMisses(_ context: ParsedRequest, limit: Int = 3) -> [NearMiss] {
-        nearMissEvaluations(context, limit: limit).map { NearMiss(name: $0.0.id, difference: $0.1.description) }
+        nearMissEvaluations(context, limit: limit).map {
+            NearMiss(name: $0.0.id, difference: $0.1.description, distance: $0.1.distance)
+        }
     }
 
     /// The stubs closest to `context`, nearest first, each with its evaluation.

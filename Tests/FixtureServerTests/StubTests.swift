@@ -467,13 +467,19 @@ struct StubTests {
             let urls = (unmatched.json["requests"] as? [[String: Any]])?.compactMap { $0["url"] as? String }
             #expect(urls == ["/lotto/drwas"])
             let nearMisses = try await Backend.send(server, .get, "/__admin/requests/unmatched/near-misses")
-            let first = (nearMisses.json["nearMisses"] as? [[String: Any]])?.first
-            let stub = (first?["stubs"] as? [[String: Any]])?.first
-            #expect(stub?["id"] as? String == "mine")
-            #expect(stub?["difference"] as? String == "the header X-Test is missing")
-            let route = (first?["routes"] as? [[String: Any]])?.first
+            // WireMock's shape: a near miss for each request and stub, then the routes.
+            let misses = nearMisses.json["nearMisses"] as? [[String: Any]] ?? []
+            let stub = misses.first
+            #expect((stub?["stubMapping"] as? [String: Any])?["id"] as? String == "mine")
+            #expect((stub?["request"] as? [String: Any])?["url"] as? String == "/lotto/drwas")
+            let result = stub?["matchResult"] as? [String: Any]
+            #expect(result?["difference"] as? String == "the header X-Test is missing")
+            #expect((result?["distance"] as? Double).map { (0...1).contains($0) } == true)
+            let route = misses.first { $0["route"] != nil }
             #expect(route?["route"] as? String == "GET /lotto/draws")
-            #expect(route?["difference"] as? String == "the path has drwas where the route has draws")
+            #expect(
+                (route?["matchResult"] as? [String: Any])?["difference"] as? String
+                    == "the path has drwas where the route has draws")
         }
     }
 

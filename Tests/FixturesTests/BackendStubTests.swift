@@ -77,7 +77,8 @@ struct BackendStubTests {
         }
         #expect(!routed)
         // Computed before the journal redacts Authorization, so it is not blamed.
-        #expect(nearMisses?.stubs == [NearMiss(name: "mine", difference: #"the header X-Env is not "test""#)])
+        #expect(nearMisses?.stubs.map(\.name) == ["mine"])
+        #expect(nearMisses?.stubs.map(\.difference) == [#"the header X-Env is not "test""#])
         #expect(nearMisses?.routes.isEmpty == false)
         let typo = ParsedRequest(request(.post, "/koober/ridez"), body: Data())
         guard case .backend(_, _, let closest) = backend.plan(typo) else { return }
