@@ -351,6 +351,9 @@ package struct TemplateRenderer {
 
     /// The longest answer a template may make (a `#each` over `range 1 100000000` ends here).
     package static let maximumOutput = 16 << 20
+    /// The most steps (a node written, a block's turn) one answer may take: a `#each` in a
+    /// `#each` that writes nothing is ten billion turns and no output.
+    package static let maximumSteps = 1_000_000
 
     let request: ParsedRequest
     let now: Date
@@ -358,6 +361,7 @@ package struct TemplateRenderer {
     /// What templates call the request: `request`, or a webhook's `originalRequest`.
     let requestName: String
     private(set) var output = ""
+    private var steps = 0
     /// What the template named as it went (`{{formData request.body 'form'}}`, `{{#assign
     /// 'name'}}`), read by the rest of it as `{{form.field}}` and `{{name}}`.
     private var variables: [String: TemplateValue] = [:]
@@ -429,6 +433,7 @@ package struct TemplateRenderer {
 
     mutating func render(_ nodes: [Node], scope: TemplateScope) throws(StubError.Reason) {
         for node in nodes {
+            try step()
             switch node {
             case .text(let text): output += text
             case .value(let expression, let escaped):
@@ -455,6 +460,7 @@ package struct TemplateRenderer {
                 return try render(inverse, scope: scope)
             }
             for (index, element) in elements.enumerated() {
+                try step()
                 var inner = TemplateScope(this: element.value, names: scope.names)
                 inner.names["@index"] = .number(Double(index))
                 inner.names["@key"] = .string(element.key)
@@ -483,6 +489,14 @@ package struct TemplateRenderer {
         default:
             let value = try evaluate(.call(name, parameters, options), scope: scope)
             try render(value.isTruthy ? body : inverse, scope: scope)
+        }
+    }
+
+    /// Counts one step of the work; past ``maximumSteps`` the answer is not made.
+    private mutating func step() throws(StubError.Reason) {
+        steps += 1
+        guard steps <= Self.maximumSteps else {
+            throw "the template would take more than \(Self.maximumSteps) steps to write its answer"
         }
     }
 

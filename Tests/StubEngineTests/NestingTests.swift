@@ -81,6 +81,16 @@ struct BoundedWorkTests {
         #expect(try ResponseTemplate("{{regexExtract request.body 'a+!'}}").render(request(body: body)) == body)
     }
 
+    /// The caps counted output: an `#each` in an `#each` that writes nothing ran for minutes on a
+    /// thread of the cooperative pool. Work is counted in steps now.
+    @Test func nestedEachesThatWriteNothingStopAtTheirStepBound() throws {
+        let template = try ResponseTemplate(
+            "{{#each (range 1 100000)}}{{#each (range 1 100000)}}{{/each}}{{/each}}x")
+        #expect(throws: StubError.Reason.self) { try template.render(request(body: "")) }
+        let small = try ResponseTemplate("{{#each (range 1 300)}}{{#each (range 1 300)}}{{/each}}{{/each}}x")
+        #expect(try small.render(request(body: "")) == "x", "ninety thousand turns are still an answer")
+    }
+
     /// Each `..*` multiplies the nodes reached by the body's depth: over arrays 200 deep, four of
     /// them reach billions.
     @Test func deepScansOfDeepScansStopAtTheirBound() throws {
