@@ -93,6 +93,15 @@ package struct Answer: Sendable {
     package var webhooks: [Webhook]
     package var journal: JournalNotes
 
+    /// What a request gets when the server shuts down before its answer could be made.
+    package static var shuttingDown: Answer {
+        var answer = Answer(
+            Reply.message(.serviceUnavailable, "The server is shutting down."), delay: .zero,
+            journal: JournalNotes(matched: false))
+        answer.head.headerFields[.retryAfter] = "1"
+        return answer
+    }
+
     /// The body as bytes, when they are made already.
     package var bytes: Data? {
         if case .bytes(let data) = body { data } else { nil }
@@ -111,7 +120,7 @@ package struct Answer: Sendable {
 
 /// What only the server knows when it answers a request: its latency, the fault the request
 /// asks for and the server's own, whether a real backend takes what no stub does.
-package struct Circumstances {
+package struct Circumstances: Sendable {
     /// Why a request cannot have the fault it asks for.
     package struct UnknownFault: Error, Equatable {
         package var message: String
@@ -132,18 +141,18 @@ package struct Circumstances {
     /// when it asks for none.
     package var askedFault: Result<Answer.Fault, UnknownFault>?
     /// The server's roll, asked only of an answer no stub gives and no `Prefer` decides.
-    package var injected: () -> Injected
+    package var injected: @Sendable () -> Injected
     /// The real backend takes what no stub does (`apps serve --proxy`).
     package var forwarding: Bool
     /// How many times the request came through this server's own proxying or webhooks.
     package var hops: Int
     /// Answers that come before the routes' (a test's own).
-    package var answersFirst: ((HTTPRequest) -> (HTTPResponse, Data)?)?
+    package var answersFirst: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)?
 
     package init(
         latency: Duration = .zero, askedFault: Result<Answer.Fault, UnknownFault>? = nil,
-        injected: @escaping () -> Injected = { .none }, forwarding: Bool = false, hops: Int = 0,
-        answersFirst: ((HTTPRequest) -> (HTTPResponse, Data)?)? = nil
+        injected: @escaping @Sendable () -> Injected = { .none }, forwarding: Bool = false, hops: Int = 0,
+        answersFirst: (@Sendable (HTTPRequest) -> (HTTPResponse, Data)?)? = nil
     ) {
         self.latency = latency
         self.askedFault = askedFault

@@ -7,7 +7,7 @@ import StubEngine
 /// `Prefer` from the contract), or the real backend behind `--proxy`. The server makes the whole
 /// ``Answer`` from it (a stub's delay, fault and file; its own faults; the forwarding) and
 /// carries that out; the others answer at once.
-package enum ResponsePlan {
+package enum ResponsePlan: Sendable {
     /// A stub answers.
     case stub(StubMapping)
     /// No stub does: the fixture routes answer, or the real backend when forwarding.

@@ -356,7 +356,20 @@ struct BackendResponder: HTTPResponder {
             latency: configuration.latency, askedFault: ConnectionFault.preferred(in: request.headers),
             injected: faults.next, forwarding: forwarding, hops: hops(parsed), answersFirst: configuration.answer)
         return try await carryOut(
-            backend.answer(to: parsed, plan: plan, in: circumstances), for: parsed, request: request, context: context)
+            answer(to: parsed, plan: plan, in: circumstances), for: parsed, request: request, context: context)
+    }
+
+    /// ``FixtureBackend/answer(to:plan:in:)``; a templated stub's on NIO's thread pool, within the
+    /// world's share of it, as costly matching is: a template is the stub's own work (bounded in
+    /// steps, but seconds of it in a debug build), never run on Swift's cooperative pool, where
+    /// two at once would stall every other request of a two-core machine.
+    private func answer(to parsed: ParsedRequest, plan: ResponsePlan, in circumstances: Circumstances) async -> Answer {
+        guard case .stub(let stub) = plan, stub.response.isTemplated else {
+            return backend.answer(to: parsed, plan: plan, in: circumstances)
+        }
+        let backend = backend
+        return await costly.run { backend.answer(to: parsed, plan: plan, in: circumstances) }
+            ?? Answer.shuttingDown
     }
 
     /// Sends `answer` (``FixtureBackend/answer(to:plan:in:)``): waits out its delay, carries out

@@ -29,7 +29,7 @@ struct AnswerTests {
             to: parsed, plan: backend.plan(parsed, forwarding: circumstances.forwarding), in: circumstances)
     }
 
-    /// Circumstances whose roll counts how often the server's faults were asked for.
+    /// A roll of the server's faults that counts how often it was asked for.
     final class Rolls: @unchecked Sendable {
         var count = 0
         let outcome: Circumstances.Injected
@@ -70,18 +70,18 @@ struct AnswerTests {
 
     @Test func withoutAStubTheFaultAskedForComesBeforeTheServersRollAndMakesNoAnswer() {
         let rolls = Rolls(.unavailable)
-        var routed = 0
+        let routes = Rolls(.none)
         let answer = answer(
             "/lotto/draws",
             Circumstances(
                 askedFault: .success(.empty), injected: rolls.roll,
                 answersFirst: { _ in
-                    routed += 1
+                    _ = routes.roll()
                     return nil
                 }))
         #expect(answer.fault == .empty)
         #expect(answer.bytes == Data(), "nothing is made for a fault that sends nothing")
-        #expect(rolls.count == 0 && routed == 0)
+        #expect(rolls.count == 0 && routes.count == 0)
     }
 
     @Test func aFaultNotOfTheServerIs400AndTheRollDecidesOtherwise() {
