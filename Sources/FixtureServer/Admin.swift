@@ -83,6 +83,12 @@ struct Admin: Sendable {
     /// segment before a `{…}` one), `405` with `Allow` when that path does not take the method,
     /// `404` listing every route when no route has it.
     func handle(_ request: HTTPRequest, body: Data) -> (HTTPResponse, Data) {
+        guard let body = Charset.utf8(body, contentType: request.headerFields[.contentType]) else {
+            let charset = Charset.name(in: request.headerFields[.contentType]) ?? ""
+            let error = AdminError(
+                status: .badRequest, message: "The body is not in \(charset), the charset its Content-Type names.")
+            return jsonAnswer(error.status, error.body)
+        }
         let (segments, query, path) = Self.route(of: request)
         let matching = Self.routes.compactMap { route in route.parameter(in: segments).map { (route, $0) } }
         let specific = matching.filter { $0.0.fixedSegments == matching.map(\.0.fixedSegments).max() }

@@ -310,6 +310,29 @@ struct StubTests {
         }
     }
 
+    /// A stub POSTed from a system whose default charset is another, as WireMock reads it.
+    @Test func aStubInTheCharsetItsContentTypeNamesIsReadAsThatCharset() async throws {
+        try await withFixtureServer { server in
+            // 你好 in GB2312.
+            let stub =
+                Data(#"{"request": {"urlPath": "/cn"}, "response": {"body": ""#.utf8) + Data([0xC4, 0xE3, 0xBA, 0xC3])
+                + Data(#""}}"#.utf8)
+            let post = { (contentType: String) async throws -> Int in
+                let request = HTTPRequest(
+                    method: .post, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/__admin/mappings",
+                    headerFields: [.contentType: contentType])
+                return try await URLSessionHTTPClient().send(request, body: stub).0.status.code
+            }
+            let gb2312 = try await post("application/json; charset=GB2312")
+            #expect(gb2312 == 201)
+            #expect(try await Backend.send(server, .get, "/cn").text == "你好")
+            let unknown = try await post("application/json; charset=nonesuch")
+            #expect(unknown == 400)
+            let notUTF8 = try await post("application/json; charset=utf-8")
+            #expect(notUTF8 == 400, "not UTF-8: not JSON")
+        }
+    }
+
     @Test func aStubWhoseProxyDoesNotAnswerIs500SayingSoAsWireMocksIs() async throws {
         try await withFixtureServer { server in
             _ = try await Backend.send(
