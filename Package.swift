@@ -69,7 +69,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // An admin body in another charset is converted by iconv, a library of its own on Apple
+            // platforms (glibc's on Linux).
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS]))]
         ),
         // Spies, fakes and contracts an app's tests can use: nothing beyond the two shared libraries.
         .target(
