@@ -25,11 +25,18 @@ struct Admin: Sendable {
         /// What failed, as WireMock's `source.pointer` names it, for an error that is not a
         /// stub's field (`since`).
         var pointer: String?
+        /// WireMock's `code` and `title` for the error, where a WireMock client reads them (a
+        /// scenario's); by default 10 for a field, and the message.
+        var wireMock: (code: Int, title: String)?
 
-        init(status: HTTPResponse.Status, message: String, pointer: String? = nil) {
+        init(
+            status: HTTPResponse.Status, message: String, pointer: String? = nil,
+            wireMock: (code: Int, title: String)? = nil
+        ) {
             self.status = status
             self.message = message
             self.pointer = pointer
+            self.wireMock = wireMock
         }
 
         /// A stub refused, with the status it names.
@@ -38,10 +45,12 @@ struct Admin: Sendable {
         }
 
         /// The answer's body: `message`, and the same in WireMock's shape for its clients,
-        /// `errors: [{"code": 10, "source": {"pointer": "/request/bodyPatterns/0/matches"},
-        /// "title": …}]` (the code and the pointer for a refused field).
+        /// `errors: [{"code": 10, "source": {"pointer": "/request/bodyPatterns/0"}, "title": …}]`
+        /// (for a refused field, the code, and a pointer at the object that failed: a matcher's
+        /// object, not its operator, as WireMock points).
         var body: Body {
-            var item = Body.Item(title: message, detail: message)
+            var item = Body.Item(title: wireMock?.title ?? message, detail: message)
+            item.code = wireMock?.code
             if let pointer {
                 item.code = 10
                 item.source = ["pointer": pointer]
@@ -49,9 +58,10 @@ struct Admin: Sendable {
                 !message[..<colon.lowerBound].contains(" ")
             {
                 item.code = 10
-                let path = message[..<colon.lowerBound].replacingOccurrences(of: "[", with: ".")
-                    .replacingOccurrences(of: "]", with: "")
-                item.source = ["pointer": "/" + path.split(separator: ".").joined(separator: "/")]
+                var path = message[..<colon.lowerBound].replacingOccurrences(of: "[", with: ".")
+                    .replacingOccurrences(of: "]", with: "").split(separator: ".").map(String.init)
+                if path.count > 1, let last = path.last, StringMatcher.operators.contains(last) { path.removeLast() }
+                item.source = ["pointer": "/" + path.joined(separator: "/")]
             }
             return Body(message: message, errors: [item])
         }
@@ -691,12 +701,15 @@ struct Admin: Sendable {
         switch backend.stubs.setState(state ?? StubMapping.startedState, of: scenario) {
         case .done: return
         case .unknownScenario:
-            throw AdminError(status: .notFound, message: ScenarioError.unknownScenario(scenario).localizedDescription)
+            throw AdminError(
+                status: .notFound, message: ScenarioError.unknownScenario(scenario).localizedDescription,
+                wireMock: (404, "Scenario \(scenario) does not exist"))
         case .unknownState(let possible):
             throw AdminError(
                 status: .unprocessableContent,
                 message: "The scenario \"\(scenario)\" has no state \"\(state ?? "")\"; it has "
-                    + "\(possible.joined(separator: ", ")).")
+                    + "\(possible.joined(separator: ", ")).",
+                wireMock: (11, "Scenario \(scenario) does not support state \(state ?? "")"))
         }
     }
 

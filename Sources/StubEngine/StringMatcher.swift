@@ -135,6 +135,10 @@ package indirect enum StringMatcher: Sendable {
 
     static let names = readers.map(\.name)
 
+    /// The operators a matcher's object names (`equalTo`, `matches`, …): an error in one is an
+    /// error in the matcher, as WireMock points at it.
+    package static let operators = Set(names)
+
     /// A matcher on its own, from its JSON: `{"equalTo": "a"}`.
     package static func parse(_ data: Data) throws(StubError) -> StringMatcher {
         guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }

@@ -158,7 +158,8 @@ struct StubTests {
             // WireMock's shape too, which its clients read.
             let error = (refused.json["errors"] as? [[String: Any]])?.first
             #expect(error?["code"] as? Int == 10)
-            #expect((error?["source"] as? [String: String])?["pointer"] == "/request/bodyPatterns/0/matches")
+            // At the matcher that failed, as WireMock 2.35.1 points (checked against its jar).
+            #expect((error?["source"] as? [String: String])?["pointer"] == "/request/bodyPatterns/0")
             #expect(error?["title"] as? String == refused.json["message"] as? String)
             let notJSON = try await Backend.send(server, .post, "/__admin/mappings", json: "{")
             #expect(notJSON.status == 400)
@@ -663,13 +664,21 @@ struct StubTests {
                 server, .put, "/__admin/scenarios/tea/state", json: #"{"state": "cold"}"#)
             #expect(wrong.status == 422)
             #expect(wrong.text.contains("it has Started, brewed"))
+            // WireMock's code and title in errors[], which its clients show (checked against its jar).
+            let error = (wrong.json["errors"] as? [[String: Any]])?.first
+            #expect(error?["code"] as? Int == 11)
+            #expect(error?["title"] as? String == "Scenario tea does not support state cold")
             let brewed = try await Backend.send(
                 server, .put, "/__admin/scenarios/tea/state", json: #"{"state": "brewed"}"#)
             #expect(brewed.status == 200)
             #expect(try await Backend.send(server, .get, "/health").status == 503)
             #expect(try await Backend.send(server, .put, "/__admin/scenarios/tea/state").status == 200)
             #expect(try await Backend.send(server, .get, "/health").status == 200, "back in Started")
-            #expect(try await Backend.send(server, .put, "/__admin/scenarios/coffee/state").status == 404)
+            let unknown = try await Backend.send(server, .put, "/__admin/scenarios/coffee/state")
+            #expect(unknown.status == 404)
+            #expect(
+                (unknown.json["errors"] as? [[String: Any]])?.first?["title"] as? String
+                    == "Scenario coffee does not exist")
         }
     }
 
