@@ -403,8 +403,14 @@ package struct StubResponse: Sendable {
             var head = head
             if headerTemplates.contains(where: { $0 != nil }) {
                 head.headerFields = [:]
+                // The answer's headers share one limit: twenty of 15 MiB each took 800 MB.
+                var left = TemplateRenderer.maximumOutput
                 for ((name, value), template) in zip(headers, headerTemplates) {
-                    let rendered = try template?.render(request) ?? value
+                    guard left > 0 else {
+                        throw "the headers would be longer than \(byteCount(TemplateRenderer.maximumOutput))"
+                    }
+                    let rendered = try template?.render(request, limit: left) ?? value
+                    left -= rendered.utf8.count
                     // A rendered value is one line, as a given one must be.
                     head.headerFields.append(HTTPField(name: name, value: rendered.filter { $0 != "\r" && $0 != "\n" }))
                 }

@@ -81,11 +81,16 @@ enum TemplateHelpers {
             return .number(Double(text(0).count))
         case "join":
             // Handlebars' `{{join list ', '}}` (WireMock 2), or WireMock 3's `{{join ', ' list}}`.
-            if let list = value(0).elements {
-                return .string(list.map(\.value.text).joined(separator: text(1)))
-            }
-            let items = values.dropFirst().flatMap { $0.elements?.map(\.value.text) ?? [$0.text] }
-            return .string(items.joined(separator: text(0)))
+            let (items, separator) =
+                if let list = value(0).elements {
+                    (list.map(\.value.text), text(1))
+                } else {
+                    (values.dropFirst().flatMap { $0.elements?.map(\.value.text) ?? [$0.text] }, text(0))
+                }
+            // Measured before it is made: a list joined by another list's text was 60 GB.
+            let size = items.reduce(0) { $0 + $1.utf8.count } + max(0, items.count - 1) * separator.utf8.count
+            try fits(size, "join")
+            return .string(items.joined(separator: separator))
         case "math":
             guard let lhs = value(0).number, let rhs = value(2).number else { throw "math takes two numbers" }
             switch text(1) {
@@ -169,8 +174,13 @@ enum TemplateHelpers {
             default: return options["no"] ?? .string("no")
             }
         case "replace":
-            guard !text(1).isEmpty else { return .string(text(0)) }
-            return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
+            let (subject, target, replacement) = (text(0), text(1), text(2))
+            guard !target.isEmpty else { return .string(subject) }
+            if replacement.utf8.count > target.utf8.count {
+                let times = subject.components(separatedBy: target).count - 1
+                try fits(subject.utf8.count + times * (replacement.utf8.count - target.utf8.count), "replace")
+            }
+            return .string(subject.replacingOccurrences(of: target, with: replacement))
         case "slugify":
             // Handlebars': lower case, each run of what is not a letter or digit one `-`.
             let words = text(0).lowercased().split { !($0.isLetter || $0.isNumber) }
@@ -283,6 +293,14 @@ enum TemplateHelpers {
             (1..<max(1, match.numberOfRanges)).map { index in
                 .string(Range(match.range(at: index), in: subject).map { String(subject[$0]) } ?? "")
             })
+    }
+
+    /// Refuses what a helper would make past the longest answer a template may make, before it
+    /// is made.
+    private static func fits(_ size: Int, _ helper: String) throws(StubError.Reason) {
+        guard size <= TemplateRenderer.maximumOutput else {
+            throw "\(helper) would make more than \(byteCount(TemplateRenderer.maximumOutput))"
+        }
     }
 
     /// `number` as a whole number, or why a helper cannot take it: a template can read a number

@@ -82,9 +82,24 @@ package struct XPath: Sendable {
         }
     }
 
+    /// The most nodes one evaluation may visit: a predicate that selects from the root for each
+    /// node (`//e[count(//f) > 0]`) visits the square of the body's nodes, and ran for minutes.
+    static let maximumVisits = 2_000_000
+
     private struct Evaluation {
         let tree: XMLTree
         let namespaces: [String: String]?
+        /// The nodes visited so far; past ``XPath/maximumVisits`` every step selects nothing.
+        private let visits = Visits()
+
+        init(tree: XMLTree, namespaces: [String: String]?) {
+            self.tree = tree
+            self.namespaces = namespaces
+        }
+
+        final class Visits {
+            var count = 0
+        }
 
         func value(of expression: Expression, context: Int, position: Int, size: Int) -> Value {
             switch expression {
@@ -130,6 +145,8 @@ package struct XPath: Sendable {
                 case .parent: candidates = tree.nodes[node].parent.map { [$0] } ?? []
                 case .descendantOrSelf: candidates = descendants(of: node)
                 }
+                visits.count += candidates.count
+                guard visits.count <= XPath.maximumVisits else { return [] }
                 var matching = candidates.filter { fits($0, step.test, axis: step.axis) }
                 for predicate in step.predicates {
                     let size = matching.count

@@ -91,6 +91,40 @@ struct BoundedWorkTests {
         #expect(try small.render(request(body: "")) == "x", "ninety thousand turns are still an answer")
     }
 
+    /// A join of a list by another list's text asked for 60 GB and stopped the server; a replace
+    /// can grow its text as much. Both are measured before they are made.
+    @Test func helpersThatWouldMakeMoreThanAnAnswerMaySayNoBeforeMakingIt() throws {
+        #expect(throws: StubError.Reason.self) {
+            try ResponseTemplate("{{join (range 1 100000) (range 1 100000)}}").render(request(body: ""))
+        }
+        let body = String(repeating: "a", count: 100_000)
+        #expect(throws: StubError.Reason.self) {
+            try ResponseTemplate("{{replace request.body 'a' (join (range 1 100) '')}}").render(request(body: body))
+        }
+        #expect(try ResponseTemplate("{{join (range 1 3) '-'}}").render(request(body: "")) == "1-2-3")
+    }
+
+    /// Twenty templated headers of 15 MiB each took 800 MB: an answer's headers share one limit.
+    @Test func anAnswersTemplatedHeadersShareOneLimit() throws {
+        let header = "{{#each (range 1 100000)}}" + String(repeating: "x", count: 100) + "{{/each}}"
+        let stub = try StubMapping.parse(
+            Data(
+                #"{"request": {}, "response": {"headers": {"X-A": "\#(header)", "X-B": "\#(header)"}, "transformers": ["response-template"]}}"#
+                    .utf8))
+        let (head, body) = stub.response.answer(to: request(body: ""))
+        #expect(head.status.code == 500)
+        #expect(String(decoding: body, as: UTF8.self).contains("would be longer than"))
+    }
+
+    /// A predicate that counts from the root for each node visits the square of the nodes.
+    @Test func anXPathThatVisitsTooManyNodesSelectsNothing() throws {
+        let xml = "<r>" + String(repeating: "<e/>", count: 2_000) + "</r>"
+        let rendered = try ResponseTemplate("{{xPath request.body 'count(//e[count(//e) > 0])'}}").render(
+            request(body: xml))
+        #expect(rendered == "0", "cut off, it counts nothing")
+        #expect(try ResponseTemplate("{{xPath request.body 'count(//e)'}}").render(request(body: xml)) == "2000")
+    }
+
     /// Each `..*` multiplies the nodes reached by the body's depth: over arrays 200 deep, four of
     /// them reach billions.
     @Test func deepScansOfDeepScansStopAtTheirBound() throws {
