@@ -502,17 +502,21 @@ package struct TemplateRenderer {
 
     /// WireMock's helpers that write nothing and name what they make for the rest of the template:
     /// `{{regexExtract request.body '([a-z]+)-([0-9]+)' 'parts'}}` (the first match's groups,
-    /// `{{parts.0}}`) and `{{formData request.body 'form' urlDecode=true}}` (a form's fields,
-    /// `{{form.name}}`). `false` for any other expression.
+    /// `{{parts.0}}`), `{{formData request.body 'form' urlDecode=true}}` (a form's fields,
+    /// `{{form.name}}`) and `{{parseJson request.body 'body'}}` (the JSON, `{{body.name}}`; an
+    /// empty object when it is not JSON). `false` for any other expression.
     private mutating func assigned(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> Bool {
         guard case .call(let name, let parameters, let options) = expression,
-            (name == "regexExtract" && parameters.count == 3) || (name == "formData" && parameters.count == 2)
+            (name == "regexExtract" && parameters.count == 3)
+                || (["formData", "parseJson"].contains(name) && parameters.count == 2)
         else { return false }
         let values = try parameters.map { (expression) throws(StubError.Reason) in
             try evaluate(expression, scope: scope)
         }
         let variable = values[parameters.count - 1].text
-        if name == "formData" {
+        if name == "parseJson" {
+            variables[variable] = .json(JSONValue.parse(Data(values[0].text.utf8)) ?? .object([:]))
+        } else if name == "formData" {
             let decoded = try options["urlDecode"].map { (expression) throws(StubError.Reason) in
                 try evaluate(expression, scope: scope).isTruthy
             }

@@ -106,9 +106,13 @@ package enum StubFolder {
                         loaded.warnings.append("\(file): \(error.message): the stub answers 500 saying so.")
                     }
                     if let first = places[mapping.id] {
-                        throw .field(
-                            path.isEmpty ? "id" : "\(path).id",
-                            "\(mapping.id) is the id of \(first) too: each stub has its own")
+                        // WireMock keeps both, each answering its own requests: so does this server,
+                        // the second under an id of its own (an id names one stub in the admin API).
+                        let id = UUID().uuidString.lowercased()
+                        loaded.warnings.append(
+                            "\(file): \(path.isEmpty ? "id" : "\(path).id"): \(mapping.id) is the id of \(first) too; "
+                                + "kept as \(id), as WireMock keeps both.")
+                        mapping = mapping.identified(as: id)
                     }
                 } catch {
                     problems.append("\(file): \(error.message)")

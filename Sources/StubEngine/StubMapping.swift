@@ -95,8 +95,10 @@ package struct StubMapping: Sendable {
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
             "newScenarioState", "metadata", "persistent", "insertionIndex", "serveEventListeners", "postServeActions",
         ])
-        let given = try mapping.string("id")
-        let uuid = try mapping.string("uuid")
+        // Around an id, white space is no part of it: a team's files had ids ending in a newline,
+        // which WireMock takes.
+        let given = try mapping.string("id")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let uuid = try mapping.string("uuid")?.trimmingCharacters(in: .whitespacesAndNewlines)
         for (key, value) in [("id", given), ("uuid", uuid)] {
             guard let value else { continue }
             guard isPlainName(value), !["reset", "import", "save", "remove-by-metadata"].contains(value)
@@ -196,6 +198,19 @@ package struct StubMapping: Sendable {
             scenarioName: parsed.scenarioName, requiredScenarioState: parsed.requiredScenarioState,
             newScenarioState: parsed.newScenarioState, webhooks: parsed.webhooks, json: .object(listed),
             size: footprint(of: .object(listed), templated: false))
+    }
+
+    /// The same stub under another id, listed with it.
+    func identified(as id: String) -> StubMapping {
+        var listed = json
+        if case .object(var members) = json {
+            members["id"] = .string(id)
+            listed = .object(members)
+        }
+        return StubMapping(
+            id: id, priority: priority, request: request, response: response, scenarioName: scenarioName,
+            requiredScenarioState: requiredScenarioState, newScenarioState: newScenarioState, webhooks: webhooks,
+            json: listed, size: size)
     }
 
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through

@@ -299,6 +299,13 @@ struct ResponseTemplateTests {
         #expect(
             try render("{{#assign 'name'}}Bob {{request.method}}{{/assign}}Hi {{name}}!", request(.post, "/"))
                 == "Hi Bob POST!")
+        // A team's login mock: the parsed body named, then read.
+        let login = request(.post, "/", body: #"{"username": "sam"}"#)
+        #expect(
+            try render(
+                "{{parseJson request.body 'body'}}{{#if (contains body.username 'sam')}}in{{else}}out{{/if}}", login)
+                == "in")
+        #expect(try render("{{parseJson request.body 'body'}}[{{body.username}}]", request(.post, "/")) == "[]")
     }
 
     @Test func pickRandomAndRandomDecimalStayWithinWhatTheyAreGiven() throws {

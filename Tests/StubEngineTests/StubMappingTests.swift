@@ -907,6 +907,32 @@ struct StubMappingTests {
             StubFolder.LoadError(problems).message.hasPrefix("3 problems, nothing served:\n  mappings/b/broken.json"))
     }
 
+    /// Three teams' folders repeated a stub's id across files, and one ended ids in a newline:
+    /// WireMock keeps every such stub, each answering its own requests.
+    @Test func aFolderThatRepeatsAnIdKeepsBothStubsAndAnIdIsReadWithoutItsWhiteSpace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let id = "4bc8f3c5-0000-4000-8000-dbadc10f3463"
+        try Self.write(
+            #"{"id": "\#(id)\n", "request": {"urlPath": "/one"}, "response": {"body": "one"}}"#,
+            at: "mappings/one.json", in: root)
+        try Self.write(
+            #"{"id": "\#(id)", "request": {"urlPath": "/two"}, "response": {"body": "two"}}"#, at: "mappings/two.json",
+            in: root)
+        let loaded = try StubFolder.load(root)
+        #expect(loaded.mappings.map(\.id).first == id)
+        #expect(loaded.mappings.count == 2 && loaded.mappings[1].id != id)
+        #expect(
+            loaded.warnings.first?.hasPrefix(
+                "mappings/two.json: id: \(id) is the id of mappings/one.json too; kept as ") == true)
+        let store = StubStore(initial: loaded.mappings)
+        for path in ["/one", "/two"] {
+            let stub = try #require(store.match(request(path), body: Data()).stub)
+            #expect(
+                stub.response.answer(to: ParsedRequest(request(path), body: Data())).1 == Data(path.dropFirst().utf8))
+        }
+    }
+
     /// WireMock 2.35.1 starts with a folder whose stub names a helper it does not have (and
     /// answers it 500) or an extension's transformer; such a folder did not start here at all.
     @Test func aFolderStubNamingAHelperOrAnExtensionThisServerLacksLoadsAndAnswers500SayingWhich() throws {
