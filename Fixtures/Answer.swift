@@ -208,6 +208,11 @@ extension FixtureBackend {
             if circumstances.forwarding {
                 answer.body = .upstream(.backend(request, body: parsed.body))
             } else if let base = recorder.target {
+                // A recording of the server itself would record its own requests for ever.
+                guard circumstances.hops < Self.maximumHops else {
+                    (answer.head, answer.body) = Self.loop()
+                    return answer
+                }
                 answer.body = .upstream(.recording(base))
             } else {
                 let made =

@@ -148,11 +148,23 @@ package struct StubMapping: Sendable {
             size: footprint(of: .object(stored), templated: answer.isTemplated))
     }
 
+    /// What a stub read from `text` keeps, estimated from the text alone before it is parsed:
+    /// each byte twice, and each `{`, `[` or `,` (in a string too, so never much less) what a
+    /// value keeps (``footprint(of:templated:)``).
+    static func footprint(ofText text: ArraySlice<UInt8>) -> Int {
+        var values = 1
+        for byte in text where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",") {
+            values += 1
+        }
+        return 2 * text.count + 160 * values
+    }
+
     /// What a stub read from `json` keeps in memory, estimated from its JSON by what was measured
     /// (Docs/Performance.md, "What a stub keeps"): each value about 160 bytes beside its text;
     /// each string twice, in the tree and in the matcher or answer made from it; a regular
-    /// expression 80 bytes a character more, compiled; in a templated response, a string that is
-    /// a template 13 bytes a character more, parsed.
+    /// expression 80 bytes a character more, compiled; an `equalToXml` document 16 more, read
+    /// into its tree; in a templated response, a string that is a template 13 bytes a character
+    /// more, parsed.
     static func footprint(of json: JSONValue, templated: Bool) -> Int {
         func cost(_ value: JSONValue, key: String?, inResponse: Bool) -> Int {
             switch value {
@@ -162,6 +174,8 @@ package struct StubMapping: Sendable {
                 if let key, ["matches", "doesNotMatch", "urlPattern", "urlPathPattern"].contains(key) {
                     total += 80 * bytes
                 }
+                // An XML document read into its tree keeps some 16 times its text.
+                if key == "equalToXml" { total += 16 * bytes }
                 if templated, inResponse, ResponseTemplate.isTemplate(text) { total += 13 * bytes }
                 return total
             case .array(let items):

@@ -101,6 +101,15 @@ package struct XPath: Sendable {
             var count = 0
         }
 
+        /// A node's text, its length counted among the visits (a predicate that reads the whole
+        /// document's text for each node copies the square of it); empty once they are spent.
+        private func nodeText(_ node: Int) -> String {
+            guard visits.count <= XPath.maximumVisits else { return "" }
+            let text = tree.text(of: node)
+            visits.count += text.utf8.count / 8
+            return text
+        }
+
         func value(of expression: Expression, context: Int, position: Int, size: Int) -> Value {
             switch expression {
             case .literal(let text): return .string(text)
@@ -181,7 +190,7 @@ package struct XPath: Sendable {
         }
 
         private func call(_ name: String, _ values: [Value], context: Int) -> Value {
-            func text(_ index: Int) -> String { values.count > index ? string(values[index]) : tree.text(of: context) }
+            func text(_ index: Int) -> String { values.count > index ? string(values[index]) : nodeText(context) }
             switch name {
             case "count":
                 if case .nodes(let nodes)? = values.first { return .number(Double(nodes.count)) }
@@ -195,11 +204,11 @@ package struct XPath: Sendable {
             case "true": return .boolean(true)
             case "false": return .boolean(false)
             case "string": return .string(text(0))
-            case "number": return .number(values.first.map(number) ?? number(.string(tree.text(of: context))))
+            case "number": return .number(values.first.map(number) ?? number(.string(nodeText(context))))
             case "sum":
                 guard case .nodes(let nodes)? = values.first else { return .number(.nan) }
                 return .number(
-                    nodes.reduce(0) { $0 + (Double(tree.text(of: $1).trimmingCharacters(in: .whitespaces)) ?? .nan) })
+                    nodes.reduce(0) { $0 + (Double(nodeText($1).trimmingCharacters(in: .whitespaces)) ?? .nan) })
             case "name", "local-name":
                 let node: Int? = if case .nodes(let nodes)? = values.first { nodes.first } else { context }
                 guard let node else { return .string("") }
@@ -219,7 +228,7 @@ package struct XPath: Sendable {
 
         func string(_ value: Value) -> String {
             switch value {
-            case .nodes(let nodes): nodes.first.map { tree.text(of: $0) } ?? ""
+            case .nodes(let nodes): nodes.first.map { nodeText($0) } ?? ""
             case .string(let text): text
             case .number(let number):
                 number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
@@ -238,10 +247,10 @@ package struct XPath: Sendable {
         /// XPath 1.0's comparisons: a node set holds when any of its nodes does.
         private func compare(_ lhs: Value, _ symbol: String, _ rhs: Value) -> Bool {
             if case .nodes(let nodes) = lhs {
-                return nodes.contains { compare(.string(tree.text(of: $0)), symbol, rhs) }
+                return nodes.contains { compare(.string(nodeText($0)), symbol, rhs) }
             }
             if case .nodes(let nodes) = rhs {
-                return nodes.contains { compare(lhs, symbol, .string(tree.text(of: $0))) }
+                return nodes.contains { compare(lhs, symbol, .string(nodeText($0))) }
             }
             if symbol == "=" || symbol == "!=" {
                 let same: Bool

@@ -120,6 +120,16 @@ struct AnswerTests {
         #expect(answer.journal.nearMisses?.stubs.map(\.name) == ["near"])
     }
 
+    /// Recording the server itself recorded its own requests, nine hops deep, for 30 s.
+    @Test func aRecordingOfTheServerItselfEndsInALoopDetected() throws {
+        try backend.recorder.start(Data(#"{"targetBaseUrl": "http://127.0.0.1:8080"}"#.utf8))
+        guard case .upstream(.recording) = answer("/anything").body else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(answer("/anything", Circumstances(hops: FixtureBackend.maximumHops)).head.status.code == 508)
+    }
+
     @Test func aStubsFaultThatSendsNothingMakesNoAnswerAndAnotherIsCarriedWithIt() throws {
         try add(
             #"{"request": {"urlPath": "/reset"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"], "fault": "CONNECTION_RESET_BY_PEER"}}"#

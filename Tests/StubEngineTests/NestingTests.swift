@@ -116,6 +116,27 @@ struct BoundedWorkTests {
         #expect(String(decoding: body, as: UTF8.self).contains("would be longer than"))
     }
 
+    /// Cut short by its budget, a jsonPath answered "0" under load and "7000" when idle: it is a
+    /// 500 saying so now, never another answer.
+    @Test func aJSONPathCutShortByTheBudgetIsAnErrorNotAnotherAnswer() throws {
+        let items = "[" + (0..<7_000).map { #"{"a": \#($0)}"# }.joined(separator: ",") + "]"
+        let spent = ParsedRequest(
+            HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1", path: "/w"), body: Data(items.utf8),
+            budget: MatchBudget(.nanoseconds(1)))
+        #expect(throws: StubError.Reason.self) {
+            try ResponseTemplate("{{size (jsonPath request.body '$..a')}}").render(spent)
+        }
+        #expect(try ResponseTemplate("{{size (jsonPath request.body '$..a')}}").render(request(body: items)) == "7000")
+    }
+
+    /// A predicate that reads the whole document's text for each node copies the square of it.
+    @Test func anXPathThatReadsTheDocumentForEachNodeIsCounted() throws {
+        let xml = "<r>" + String(repeating: "<e>some text of the element</e>", count: 2_000) + "</r>"
+        let rendered = try ResponseTemplate("{{xPath request.body 'count(//e[contains(string(/r), \"zzz\")])'}}")
+            .render(request(body: xml))
+        #expect(rendered == "0")
+    }
+
     /// A predicate that counts from the root for each node visits the square of the nodes.
     @Test func anXPathThatVisitsTooManyNodesSelectsNothing() throws {
         let xml = "<r>" + String(repeating: "<e/>", count: 2_000) + "</r>"

@@ -844,6 +844,23 @@ struct StubMappingTests {
         }
     }
 
+    /// One 22 MB stub of `{}` objects took 2.3 GB to parse before the budget refused it.
+    @Test func aStubWhoseTextCannotFitIsRefusedBeforeItIsParsed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let objects = Array(repeating: "{}", count: 20_000).joined(separator: ",")
+        try Self.write(
+            #"{"request": {}, "response": {"jsonBody": [\#(objects)]}}"#, at: "mappings/objects.json", in: root)
+        #expect(
+            throws: StubFolder.LoadError([
+                "mappings/objects.json: the folder's stubs would keep more than 1 MiB of memory "
+                    + "(apps serve --stub-budget-mb); nothing after it was read."
+            ])
+        ) {
+            try StubFolder.load(root, memoryBudget: 1 << 20)
+        }
+    }
+
     @Test func aMappingFilesStubsAreFoundWithoutReadingTheFileIntoATree() throws {
         let text = Array(
             #"{"meta": {"total": 2, "note": "]}[{"}, "mappings" : [ {"request": {"url": "/a\"]"}}, [1, [2]], "x\\", 7 ] }"#
