@@ -629,6 +629,13 @@ private struct Reader {
 /// Where the bracket that opens `text` (`open`, its first character) closes, brackets inside it
 /// counted and quoted text (`'…'`, `"…"`) skipped: JSONPath's `[…]`, a template's `(…)`.
 func closing(_ open: Character, _ close: Character, of text: Substring) -> Substring.Index? {
+    closing(open, close, of: text, deeperThan: .max)
+}
+
+/// The index of the `close` that closes the `open` `text` starts with, as ``closing(_:_:of:)``;
+/// `nil` as soon as the brackets nest deeper than `limit`, so that text nested a hundred thousand
+/// deep is refused after reading `limit` brackets, not all of it at every depth.
+func closing(_ open: Character, _ close: Character, of text: Substring, deeperThan limit: Int) -> Substring.Index? {
     var quote: Character?
     var depth = 0
     for index in text.indices {
@@ -639,6 +646,7 @@ func closing(_ open: Character, _ close: Character, of text: Substring) -> Subst
             quote = character
         } else if character == open {
             depth += 1
+            if depth > limit { return nil }
         } else if character == close {
             depth -= 1
             if depth == 0 { return index }

@@ -288,9 +288,11 @@ struct TemplateWords {
             return .literal(.string(text))
         }
         if first == "(" {
-            guard let end = closing("(", ")", of: rest) else { throw "a ( is not closed" }
-            guard depth < TemplateParser.maximumDepth else {
-                throw "(…) subexpressions are nested deeper than \(TemplateParser.maximumDepth)"
+            guard let end = closing("(", ")", of: rest, deeperThan: TemplateParser.maximumDepth - depth) else {
+                guard closing("(", ")", of: rest) == nil else {
+                    throw "(…) subexpressions are nested deeper than \(TemplateParser.maximumDepth)"
+                }
+                throw "a ( is not closed"
             }
             var inner = TemplateWords(rest[rest.index(after: rest.startIndex)..<end], depth: depth + 1)
             rest = rest[rest.index(after: end)...]
