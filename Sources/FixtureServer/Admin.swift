@@ -701,8 +701,12 @@ struct Admin: Sendable {
         switch backend.stubs.setState(state ?? StubMapping.startedState, of: scenario) {
         case .done: return
         case .unknownScenario:
+            // The scenarios there are, the embedded backends' only when they answer.
+            let names = backend.ownScenarios.map(\.name) + backend.stubs.scenarios.map(\.name)
             throw AdminError(
-                status: .notFound, message: ScenarioError.unknownScenario(scenario).localizedDescription,
+                status: .notFound,
+                message: "There is no scenario \"\(scenario)\""
+                    + (names.isEmpty ? "." : "; there are \(names.joined(separator: ", "))."),
                 wireMock: (404, "Scenario \(scenario) does not exist"))
         case .unknownState(let possible):
             throw AdminError(

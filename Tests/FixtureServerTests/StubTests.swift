@@ -677,6 +677,9 @@ struct StubTests {
             let unknown = try await Backend.send(server, .put, "/__admin/scenarios/coffee/state")
             #expect(unknown.status == 404)
             #expect(
+                (unknown.json["message"] as? String)?.hasSuffix(
+                    "there are koober-signup, listings-offers, lotto-draws, tea.") == true)
+            #expect(
                 (unknown.json["errors"] as? [[String: Any]])?.first?["title"] as? String
                     == "Scenario coffee does not exist")
         }
