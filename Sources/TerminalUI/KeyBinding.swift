@@ -19,10 +19,16 @@
 public struct KeyBinding {
     /// The keys that do it.
     public var keys: [Key]
+    /// What they do, in a few words.
+    public var action: String
+    private let label: String?
+    private let priority: KeyHint.Priority
+    private let doing: @MainActor (Key) -> KeyOutcome
+
     /// How the footer and the help write it: the keys' names (``Key/name``) unless a label was
-    /// given, and what they do.
-    public var hint: KeyHint
-    private let action: @MainActor (Key) -> KeyOutcome
+    /// given, and what they do. Written when asked, not when the table is made: a screen makes
+    /// its table for every key, and a paste without bracketed paste is thousands of keys.
+    public var hint: KeyHint { KeyHint(label ?? Key.names(of: keys), action, priority: priority) }
 
     /// - Parameters:
     ///   - keys: the keys that do it, the ones written first first.
@@ -36,8 +42,10 @@ public struct KeyBinding {
         perform: @escaping @MainActor (Key) -> KeyOutcome
     ) {
         self.keys = keys
-        hint = KeyHint(label ?? Key.names(of: keys), action, priority: priority)
-        self.action = perform
+        self.action = action
+        self.label = label
+        self.priority = priority
+        doing = perform
     }
 
     /// A binding whose doing needs neither the key nor an outcome other than ``KeyOutcome/handled``.
@@ -53,7 +61,7 @@ public struct KeyBinding {
 
     /// Does what `key` does.
     public func perform(_ key: Key) -> KeyOutcome {
-        action(key)
+        doing(key)
     }
 }
 
@@ -70,6 +78,11 @@ extension Array where Element == KeyBinding {
 }
 
 extension Key {
+    /// Whether it is a character typed: text in a field, never a row of its table.
+    public var isCharacter: Bool {
+        if case .character = self { true } else { false }
+    }
+
     /// How help writes the key: `↑`, `Enter`, `⇧Tab`, `Ctrl-L`, `Alt-b`, `Space`, `q`.
     public var name: String {
         switch self {

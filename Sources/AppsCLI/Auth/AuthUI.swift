@@ -101,7 +101,8 @@ final class AuthUI: TerminalView {
             }
             return .confirm("Quit and lose what you typed?") { .quit }
         }
-        if let outcome = keyBindings.perform(key) { return outcome }
+        // A letter in a field is text, never a command: typed without making the table.
+        if let outcome = isEditingText && key.isCharacter ? nil : keyBindings.perform(key) { return outcome }
         if case .login = screen {
             let fields = fields
             _ = form.handle(key, fields: fields, stops: fields.count + 1)

@@ -131,7 +131,9 @@ final class KooberUI: TerminalView {
             else { return .quit }
             return .confirm("Quit and lose what you typed?") { .quit }
         }
-        if let outcome = keyBindings.perform(key) { return outcome }
+        // A letter in a field is text, never a command: typed without making the table (a paste
+        // without bracketed paste is thousands of them).
+        if let outcome = isEditingText && key.isCharacter ? nil : keyBindings.perform(key) { return outcome }
         switch app.screen {
         case .onboarding(.signIn), .onboarding(.signUp): _ = typed(key)
         case .signedIn: if let ride, let picker = ride.dropoffPicker { handlePicker(key, picker, ride) }

@@ -149,7 +149,9 @@ final class PilotUI: TerminalView {
             guard case .registration = flow.screen, isFormTouched else { return .quit }
             return .confirm("Quit and lose what you typed in the form?") { .quit }
         }
-        if let outcome = keyBindings.perform(key) { return outcome }
+        // A letter in a field is text, never a command: typed without making the table (a paste
+        // without bracketed paste is twenty thousand of them).
+        if let outcome = isEditingText && key.isCharacter ? nil : keyBindings.perform(key) { return outcome }
         if case .registration = flow.screen { _ = typed(key) }
         return .handled
     }
