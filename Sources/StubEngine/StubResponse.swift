@@ -15,6 +15,10 @@ package struct StubResponse: Sendable {
         case randomDataThenClose = "RANDOM_DATA_THEN_CLOSE"
     }
 
+    /// Why a `bodyFileName` cannot be read on a server started without a mapping folder.
+    static let noFolder: StubError.Reason =
+        "needs a mapping folder with __files/, which this server was started without"
+
     /// The statuses whose answers never carry a body (RFC 9110): a stub with one and a body is
     /// refused, and the server sends none.
     package static let bodyless: Set<Int> = [204, 304]
@@ -234,7 +238,7 @@ package struct StubResponse: Sendable {
             let path = fields.child("bodyFileName")
             if let nameTemplate = try template(name, path) {
                 guard let files else {
-                    throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)")
+                    throw .field(path, Self.noFolder)
                 }
                 body = .templatedFile(nameTemplate, files: files)
             } else {
@@ -371,7 +375,7 @@ package struct StubResponse: Sendable {
     private static func file(_ name: String, in files: URL?, path: String, missingAllowed: Bool) throws(StubError)
         -> Body
     {
-        guard let files else { throw .field(path, "needs a mapping folder with __files/ (apps serve --root-dir DIR)") }
+        guard let files else { throw .field(path, Self.noFolder) }
         guard !name.hasPrefix("/"), let file = inside(files.appendingPathComponent(name), files) else {
             throw .field(path, "\(name) is outside __files/")
         }

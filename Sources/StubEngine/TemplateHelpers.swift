@@ -269,14 +269,14 @@ enum TemplateHelpers {
     /// The fields of a form (`a=1&b=x&b=y`), each field's values in order; decoded (`+` a space,
     /// `%20` too) when `decoded`, as WireMock's `urlDecode=true`.
     static func formFields(_ body: String, decoded: Bool) -> TemplateValue {
-        var fields: [String: [String]] = [:]
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { part in
-                decoded
-                    ? String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
-                    : String(part)
+        // Decoded as the formParameters matcher reads a form; as sent, split alone.
+        var fields = RequestURL("/?" + body).queryValues
+        if !decoded {
+            fields = [:]
+            for pair in body.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                fields[parts[0], default: []].append(parts.count > 1 ? parts[1] : "")
             }
-            fields[parts[0], default: []].append(parts.count > 1 ? parts[1] : "")
         }
         return .map(fields.mapValues { .many($0.first ?? "", $0.map(TemplateValue.string)) })
     }
