@@ -596,7 +596,7 @@ struct Admin: Sendable {
         do {
             let mappings = try StubMapping.parse(
                 list: list, files: backend.stubs.files, templating: backend.configuration.globalResponseTemplating,
-                check: backend.admit)
+                reading: Reading(text: body), check: backend.admit)
             return (mappings, options)
         } catch {
             throw AdminError(error)

@@ -363,6 +363,42 @@ extension JSONValue {
         return nil
     }
 
+    /// For each object in the JSON `text` that names two or more of `keys`, the one written first,
+    /// by the object's path as a mapping's errors name it (`request.bodyPatterns[0]`, under
+    /// `path`). WireMock reads a matcher that names two operators by the first and reads past
+    /// the other; a dictionary keeps no order, so the text is asked. `text` is JSON that
+    /// `JSONSerialization` has read (so at most 512 deep); elsewhere the answer may be partial.
+    package static func firstWritten(of keys: Set<String>, in text: [UInt8], at path: String) -> [String: String] {
+        var scanner = Scanner(text: text)
+        var found: [String: String] = [:]
+        func value(at path: String, depth: Int) -> Bool {
+            guard depth <= 512 else { return false }
+            if scanner.take(UInt8(ascii: "{")) {
+                if scanner.take(UInt8(ascii: "}")) { return true }
+                var named: [String] = []
+                repeat {
+                    guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return false }
+                    if keys.contains(key) { named.append(key) }
+                    guard value(at: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1) else { return false }
+                } while scanner.take(UInt8(ascii: ","))
+                if named.count > 1 { found[path] = named[0] }
+                return scanner.take(UInt8(ascii: "}"))
+            }
+            if scanner.take(UInt8(ascii: "[")) {
+                if scanner.take(UInt8(ascii: "]")) { return true }
+                var index = 0
+                repeat {
+                    guard value(at: "\(path)[\(index)]", depth: depth + 1) else { return false }
+                    index += 1
+                } while scanner.take(UInt8(ascii: ","))
+                return scanner.take(UInt8(ascii: "]"))
+            }
+            return scanner.skipValue()
+        }
+        _ = value(at: path, depth: 0)
+        return found
+    }
+
     /// Steps over JSON text a value at a time, by its brackets and strings alone.
     private struct Scanner {
         let text: [UInt8]
@@ -385,8 +421,12 @@ extension JSONValue {
             skipWhitespace()
             let start = index
             guard index < text.count, text[index] == UInt8(ascii: "\""), skipString() else { return nil }
-            return (try? JSONSerialization.jsonObject(with: Data(text[start..<index]), options: .fragmentsAllowed))
-                as? String
+            let quoted = text[start..<index]
+            // Most keys have no escapes: those are their bytes.
+            if !quoted.contains(UInt8(ascii: "\\")) {
+                return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+            }
+            return (try? JSONSerialization.jsonObject(with: Data(quoted), options: .fragmentsAllowed)) as? String
         }
 
         /// Steps over the string that starts here.

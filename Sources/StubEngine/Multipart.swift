@@ -64,7 +64,10 @@ struct MultipartPattern: Sendable {
         if let given = try fields.fields("headers") {
             for name in given.object.keys.sorted() {
                 headers.append(
-                    (name.lowercased(), try StringMatcher(Fields(given.object[name] ?? .null, path: given.child(name))))
+                    (
+                        name.lowercased(),
+                        try StringMatcher(given.nested(given.object[name] ?? .null, at: given.child(name)))
+                    )
                 )
             }
         }
@@ -72,7 +75,7 @@ struct MultipartPattern: Sendable {
         var bodies: [StringMatcher] = []
         if case .array(let patterns)? = fields.object["bodyPatterns"] {
             for (index, pattern) in patterns.enumerated() {
-                bodies.append(try StringMatcher(Fields(pattern, path: fields.child("bodyPatterns[\(index)]"))))
+                bodies.append(try StringMatcher(fields.nested(pattern, at: fields.child("bodyPatterns[\(index)]"))))
             }
         } else if fields.object["bodyPatterns"] != nil {
             throw .field(fields.child("bodyPatterns"), "must be an array of matchers")

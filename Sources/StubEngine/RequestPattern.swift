@@ -36,7 +36,7 @@ package struct RequestPattern: Sendable {
     /// A pattern on its own, as the journal's searches take it: `{"method": "GET", "urlPath": "/a"}`.
     package static func parse(_ data: Data) throws(StubError) -> RequestPattern {
         guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }
-        return try RequestPattern(Fields(json, path: ""))
+        return try RequestPattern(Fields(json, path: "", reading: Reading(text: data)))
     }
 
     init(_ fields: Fields) throws(StubError) {
@@ -96,7 +96,7 @@ package struct RequestPattern: Sendable {
         case .array(let patterns)?:
             var matchers: [StringMatcher] = []
             for (index, pattern) in patterns.enumerated() {
-                matchers.append(try StringMatcher(Fields(pattern, path: fields.child("bodyPatterns[\(index)]"))))
+                matchers.append(try StringMatcher(fields.nested(pattern, at: fields.child("bodyPatterns[\(index)]"))))
             }
             bodyPatterns = matchers
         default: throw .field(fields.child("bodyPatterns"), "must be an array of matchers")
@@ -107,7 +107,7 @@ package struct RequestPattern: Sendable {
             var multipart: [MultipartPattern] = []
             for (index, pattern) in patterns.enumerated() {
                 multipart.append(
-                    try MultipartPattern(Fields(pattern, path: fields.child("multipartPatterns[\(index)]"))))
+                    try MultipartPattern(fields.nested(pattern, at: fields.child("multipartPatterns[\(index)]"))))
             }
             multipartPatterns = multipart
         default: throw .field(fields.child("multipartPatterns"), "must be an array of multipart patterns")
@@ -118,7 +118,8 @@ package struct RequestPattern: Sendable {
         guard let fields else { return [] }
         var result: [(String, StringMatcher)] = []
         for name in fields.object.keys.sorted() {
-            result.append((name, try StringMatcher(Fields(fields.object[name] ?? .null, path: fields.child(name)))))
+            result.append(
+                (name, try StringMatcher(fields.nested(fields.object[name] ?? .null, at: fields.child(name)))))
         }
         return result
     }

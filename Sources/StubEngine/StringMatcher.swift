@@ -72,8 +72,8 @@ package indirect enum StringMatcher: Sendable {
                 expected, ignoreArrayOrder: try fields.bool("ignoreArrayOrder"),
                 ignoreExtraElements: try fields.bool("ignoreExtraElements"))
         },
-        Reader(name: "matchesJsonPath") { value, _, path throws(StubError) in
-            let (source, valueMatcher) = try expressionForm(value, path)
+        Reader(name: "matchesJsonPath") { value, fields, path throws(StubError) in
+            let (source, valueMatcher) = try expressionForm(value, fields, path)
             let jsonPath: JSONPath
             do throws(StubError.Reason) { jsonPath = try JSONPath(source) } catch { throw .field(path, error) }
             return valueMatcher.map { .jsonPathValue(jsonPath, source: source, $0) }
@@ -92,8 +92,9 @@ package indirect enum StringMatcher: Sendable {
             guard let data = Data(base64Encoded: try text(value, path)) else { throw .field(path, "is not base64") }
             return .binaryEqualTo(data)
         },
-        Reader(name: "hasExactly") { value, _, path throws(StubError) in .hasExactly(try list(value, path)) },
-        Reader(name: "includes") { value, _, path throws(StubError) in .includes(try list(value, path)) },
+        Reader(name: "hasExactly") { value, fields, path throws(StubError) in .hasExactly(try list(value, fields, path))
+        },
+        Reader(name: "includes") { value, fields, path throws(StubError) in .includes(try list(value, fields, path)) },
         Reader(
             name: "equalToXml",
             options: ["enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex"]
@@ -112,7 +113,7 @@ package indirect enum StringMatcher: Sendable {
             return .equalToXml(XMLExpectation(tree: tree, placeholder: placeholder))
         },
         Reader(name: "matchesXPath", options: ["xPathNamespaces"]) { value, fields, path throws(StubError) in
-            let (source, valueMatcher) = try expressionForm(value, path)
+            let (source, valueMatcher) = try expressionForm(value, fields, path)
             var namespaces: [String: String]?
             if let given = try fields.fields("xPathNamespaces") {
                 namespaces = [:]
@@ -126,10 +127,10 @@ package indirect enum StringMatcher: Sendable {
                 throw .field(path, error)
             }
         },
-        Reader(name: "and") { value, _, path throws(StubError) in .and(try list(value, path)) },
-        Reader(name: "or") { value, _, path throws(StubError) in .or(try list(value, path)) },
-        Reader(name: "not") { value, _, path throws(StubError) in
-            .not(try StringMatcher(Fields(value, path: path)))
+        Reader(name: "and") { value, fields, path throws(StubError) in .and(try list(value, fields, path)) },
+        Reader(name: "or") { value, fields, path throws(StubError) in .or(try list(value, fields, path)) },
+        Reader(name: "not") { value, fields, path throws(StubError) in
+            .not(try StringMatcher(fields.nested(value, at: path)))
         },
     ]
 
@@ -142,12 +143,15 @@ package indirect enum StringMatcher: Sendable {
     /// A matcher on its own, from its JSON: `{"equalTo": "a"}`.
     package static func parse(_ data: Data) throws(StubError) -> StringMatcher {
         guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }
-        return try StringMatcher(Fields(json, path: "matcher"))
+        return try StringMatcher(Fields(json, path: "matcher", reading: Reading(text: data, at: "matcher")))
     }
 
     init(_ fields: Fields) throws(StubError) {
         let given = Self.readers.filter { fields.object[$0.name] != nil }
-        guard given.count == 1, let reader = given.first else {
+        // WireMock reads a matcher that names two operators by the one written first, and reads
+        // past the others: so does this server, saying so. Only the mapping's text tells which.
+        let first = given.count > 1 ? fields.reading.firstOperator(at: fields.path) : nil
+        guard let reader = given.count == 1 ? given.first : given.first(where: { $0.name == first }) else {
             let options = Set(Self.readers.flatMap(\.options))
             let unknown = fields.object.keys.sorted().first { !options.contains($0) }
             throw .field(
@@ -157,7 +161,13 @@ package indirect enum StringMatcher: Sendable {
                     : "\(unknown.map { "\($0) is not a matcher this server knows; " } ?? "")use one of \(Self.names.joined(separator: ", "))"
             )
         }
-        try fields.allow(reader.options.union([reader.name]))
+        try fields.allow(reader.options.union(given.map(\.name)))
+        if given.count > 1 {
+            let others = given.map(\.name).filter { $0 != reader.name }
+            fields.reading.note(
+                "\(fields.path): \(others.joined(separator: " and ")) read past, as WireMock reads a matcher by "
+                    + "the operator written first (\(reader.name))")
+        }
         self = try reader.read(fields.object[reader.name] ?? .null, fields, fields.child(reader.name))
     }
 
@@ -168,23 +178,25 @@ package indirect enum StringMatcher: Sendable {
 
     /// An expression alone (`"$.a"`), or WireMock's object form with a matcher for what it selects
     /// (`{"expression": "$.a", "equalTo": "b"}`): `matchesJsonPath`'s and `matchesXPath`'s.
-    private static func expressionForm(_ value: JSONValue, _ path: String) throws(StubError) -> (String, StringMatcher?)
-    {
+    private static func expressionForm(
+        _ value: JSONValue, _ fields: Fields, _ path: String
+    ) throws(StubError) -> (String, StringMatcher?) {
         guard case .object(var members) = value else { return (try text(value, path), nil) }
         guard case .string(let expression)? = members.removeValue(forKey: "expression") else {
             throw .field("\(path).expression", "must be a string")
         }
-        return (expression, try StringMatcher(Fields(.object(members), path: path)))
+        return (expression, try StringMatcher(fields.nested(.object(members), at: path)))
     }
 
     /// The matchers of `and` or `or`: an array of one or more.
-    private static func list(_ value: JSONValue, _ path: String) throws(StubError) -> [StringMatcher] {
+    private static func list(_ value: JSONValue, _ fields: Fields, _ path: String) throws(StubError) -> [StringMatcher]
+    {
         guard case .array(let items) = value, !items.isEmpty else {
             throw .field(path, "must be an array of one or more matchers")
         }
         var matchers: [StringMatcher] = []
         for (index, item) in items.enumerated() {
-            matchers.append(try StringMatcher(Fields(item, path: "\(path)[\(index)]")))
+            matchers.append(try StringMatcher(fields.nested(item, at: "\(path)[\(index)]")))
         }
         return matchers
     }

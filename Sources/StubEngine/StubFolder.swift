@@ -96,14 +96,17 @@ package enum StubFolder {
                     continue
                 }
                 var mapping: StubMapping
+                let reading = Reading(text: [UInt8](text[range]), at: path)
                 do throws(StubError) {
                     do {
                         mapping = try StubMapping.parse(
-                            entry, files: files, path: path, templating: templating, missingFilesAllowed: true)
+                            entry, files: files, path: path, templating: templating, missingFilesAllowed: true,
+                            reading: reading)
                         try check(mapping)
                     } catch  where error.isUnsupported {
                         // WireMock loads it: only this server lacks what it names.
-                        mapping = try StubMapping.standIn(for: entry, path: path, problem: error.message)
+                        mapping = try StubMapping.standIn(
+                            for: entry, path: path, problem: error.message, reading: reading)
                         loaded.warnings.append("\(file): \(error.message): the stub answers 500 saying so.")
                     }
                     if let first = places[mapping.id] {
@@ -125,6 +128,7 @@ package enum StubFolder {
                     throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
                 }
                 places[mapping.id] = place
+                loaded.warnings += reading.notes.map { "\(file): \($0)." }
                 if case .file(let url, _) = mapping.response.body, !FileManager.default.fileExists(atPath: url.path) {
                     let field = path.isEmpty ? "response.bodyFileName" : "\(path).response.bodyFileName"
                     let name = url.path.dropFirst(files.path.count + 1)

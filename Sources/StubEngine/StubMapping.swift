@@ -84,13 +84,16 @@ package struct StubMapping: Sendable {
         guard let json = JSONValue.parse(data) else {
             throw StubError(status: 400, message: "The body is not JSON.")
         }
-        return try parse(json, files: files, path: "", templating: templating)
+        return try parse(json, files: files, path: "", templating: templating, reading: Reading(text: data))
     }
 
+    /// A mapping from its JSON value, named in errors under `path`; `reading` is of the text it
+    /// was read from, when there was one.
     package static func parse(
-        _ json: JSONValue, files: URL?, path: String, templating: Bool = false, missingFilesAllowed: Bool = false
+        _ json: JSONValue, files: URL?, path: String, templating: Bool = false, missingFilesAllowed: Bool = false,
+        reading: Reading = Reading()
     ) throws(StubError) -> StubMapping {
-        let mapping = try Fields(json, path: path)
+        let mapping = try Fields(json, path: path, reading: reading)
         try mapping.allow([
             "id", "uuid", "name", "priority", "request", "response", "scenarioName", "requiredScenarioState",
             "newScenarioState", "metadata", "persistent", "insertionIndex", "serveEventListeners", "postServeActions",
@@ -124,8 +127,8 @@ package struct StubMapping: Sendable {
         var stored = mapping.object
         if stored["request"] == nil { stored["request"] = .object(["method": .string("ANY")]) }
         if stored["response"] == nil { stored["response"] = .object(["status": .number(200)]) }
-        let request = try mapping.fields("request") ?? Fields.empty(at: mapping.child("request"))
-        let response = try mapping.fields("response") ?? Fields.empty(at: mapping.child("response"))
+        let request = try mapping.nested(mapping.object["request"] ?? .object([:]), at: mapping.child("request"))
+        let response = try mapping.nested(mapping.object["response"] ?? .object([:]), at: mapping.child("response"))
         stored["id"] = .string(id)
         stored["uuid"] = nil
         var scenario: [String: String] = [:]
@@ -196,14 +199,16 @@ package struct StubMapping: Sendable {
     /// (`problem`, a refusal that ``StubError/isUnsupported``): WireMock loads it, and its
     /// extension answers it there; here it matches its requests as written and answers `500`
     /// saying what is missing, and is listed as written.
-    static func standIn(for json: JSONValue, path: String, problem: String) throws(StubError) -> StubMapping {
+    static func standIn(
+        for json: JSONValue, path: String, problem: String, reading: Reading
+    ) throws(StubError) -> StubMapping {
         guard case .object(var members) = json else {
             throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
         }
         let written = members
         let message = "This stub cannot be answered by apps serve: \(problem)."
         members["response"] = .object(["status": .number(500), "jsonBody": .object(["message": .string(message)])])
-        let parsed = try parse(.object(members), files: nil, path: path)
+        let parsed = try parse(.object(members), files: nil, path: path, reading: reading)
         var listed = written
         listed["id"] = .string(parsed.id)
         listed["uuid"] = nil
@@ -230,12 +235,14 @@ package struct StubMapping: Sendable {
     /// The mappings of a list, each named by its place (`mappings[2].request…`) and passed through
     /// `check`: WireMock's `{"mappings": [...]}`, in a file or an import.
     package static func parse(
-        list: [JSONValue], files: URL?, templating: Bool = false, check: (StubMapping) throws(StubError) -> Void
+        list: [JSONValue], files: URL?, templating: Bool = false, reading: Reading,
+        check: (StubMapping) throws(StubError) -> Void
     ) throws(StubError) -> [StubMapping] {
         var mappings: [StubMapping] = []
         var places: [String: Int] = [:]
         for (index, json) in list.enumerated() {
-            let mapping = try parse(json, files: files, path: "mappings[\(index)]", templating: templating)
+            let mapping = try parse(
+                json, files: files, path: "mappings[\(index)]", templating: templating, reading: reading)
             if let first = places[mapping.id] {
                 throw .field(
                     "mappings[\(index)].id", "\(mapping.id) is the id of mappings[\(first)] too: each stub has its own")
@@ -258,22 +265,21 @@ package struct StubMapping: Sendable {
 struct Fields {
     let object: [String: JSONValue]
     let path: String
+    /// What the mapping's text says beside its value, shared by all its objects.
+    let reading: Reading
 
-    /// No fields, at `path`: what a stub leaves out.
-    static func empty(at path: String) -> Fields {
-        Fields(object: [:], path: path)
-    }
-
-    private init(object: [String: JSONValue], path: String) {
-        self.object = object
-        self.path = path
-    }
-
-    init(_ json: JSONValue, path: String) throws(StubError) {
+    init(_ json: JSONValue, path: String, reading: Reading) throws(StubError) {
         guard case .object(let object) = json else {
             throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
         }
-        self.init(object: object, path: path)
+        self.object = object
+        self.path = path
+        self.reading = reading
+    }
+
+    /// An object inside this one, at `path`, read with the same text.
+    func nested(_ json: JSONValue, at path: String) throws(StubError) -> Fields {
+        try Fields(json, path: path, reading: reading)
     }
 
     /// The path of the member `key`: `request.method`.
@@ -324,6 +330,34 @@ struct Fields {
 
     func fields(_ key: String) throws(StubError) -> Fields? {
         guard let value = object[key] else { return nil }
-        return try Fields(value, path: child(key))
+        return try nested(value, at: child(key))
+    }
+}
+
+/// What a mapping's text says that its JSON value cannot: which operator a matcher names first,
+/// where it names two (a dictionary keeps no order). Reading the mapping notes what it read past,
+/// for a folder's warnings. One reading serves one parse, on one thread.
+package final class Reading {
+    private let firstOperators: [String: String]
+    /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
+    /// past, …`.
+    package private(set) var notes: [String] = []
+
+    /// A reading of `text`, whose values are named under `path` (`mappings[2]`); of no text, when
+    /// the value was not read from one (a recording).
+    package init(text: [UInt8]? = nil, at path: String = "") {
+        firstOperators = text.map { JSONValue.firstWritten(of: StringMatcher.operators, in: $0, at: path) } ?? [:]
+    }
+
+    package convenience init(text: Data, at path: String = "") {
+        self.init(text: [UInt8](text), at: path)
+    }
+
+    /// The operator written first in the matcher at `path`, when it names more than one.
+    func firstOperator(at path: String) -> String? { firstOperators[path] }
+
+    /// Notes `line`, once: a stub read again (as a stand-in) reads past the same fields.
+    func note(_ line: String) {
+        if !notes.contains(line) { notes.append(line) }
     }
 }

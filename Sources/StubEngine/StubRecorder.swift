@@ -61,7 +61,7 @@ package final class StubRecorder: Sendable {
     /// (filters, header capture, body extraction) are refused rather than ignored.
     package func start(_ body: Data) throws(StubError) {
         guard let json = JSONValue.parse(body) else { throw StubError(status: 400, message: "The body is not JSON.") }
-        let fields = try Fields(json, path: "")
+        let fields = try Fields(json, path: "", reading: Reading(text: body))
         try fields.allow(["targetBaseUrl", "persist", "repeatsAsScenarios"])
         _ = try fields.bool("persist")
         let repeatsAsScenarios =

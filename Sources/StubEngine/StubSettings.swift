@@ -23,7 +23,7 @@ package struct StubSettings: Sendable, Equatable {
     /// only way this server proxies) and `extended` (kept, for extensions this server has none of).
     package static func parse(_ data: Data) throws(StubError) -> StubSettings {
         guard let json = JSONValue.parse(data) else { throw StubError(status: 400, message: "The body is not JSON.") }
-        let fields = try Fields(json, path: "")
+        let fields = try Fields(json, path: "", reading: Reading(text: data))
         try fields.allow(["fixedDelay", "delayDistribution", "proxyPassThrough", "extended"])
         var settings = StubSettings()
         settings.fixedDelay = try fields.int("fixedDelay", in: 0...StubResponse.maximumDelayMilliseconds)

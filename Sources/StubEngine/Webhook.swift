@@ -56,7 +56,7 @@ package struct Webhook: Sendable {
             case nil: continue
             case .array(let listeners)?:
                 for (index, listener) in listeners.enumerated() {
-                    let fields = try Fields(listener, path: "\(path)[\(index)]")
+                    let fields = try mapping.nested(listener, at: "\(path)[\(index)]")
                     try fields.allow(["name", "parameters", "requestPhases"])
                     guard try fields.string("name") == "webhook" else {
                         let name = (try? fields.string("name")) ?? nil
@@ -75,7 +75,7 @@ package struct Webhook: Sendable {
                         throw .field(
                             "\(path).\(name)", "is a WireMock extension this server does not have; it sends webhook")
                     }
-                    hooks.append(try Webhook(Fields(actions[name] ?? .null, path: "\(path).\(name)")))
+                    hooks.append(try Webhook(mapping.nested(actions[name] ?? .null, at: "\(path).\(name)")))
                 }
             default: throw .field(path, "must be an array of {\"name\": \"webhook\", \"parameters\": {…}}")
             }

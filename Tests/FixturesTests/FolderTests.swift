@@ -43,6 +43,32 @@ struct JacksonFilesTests {
     }
 }
 
+@Suite("Matchers naming two operators in a folder")
+struct TwoOperatorFolderTests {
+    @Test func theFirstWrittenIsReadAndTheOthersAreNamedInAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        let stubs = #"""
+            {"mappings": [
+              {"request": {"method": "POST", "url": "/a"}},
+              {"request": {"method": "POST", "url": "/b",
+                           "bodyPatterns": [{"matchesJsonPath": "$.a", "contains": "zzz", "equalTo": "q"}]}}
+            ]}
+            """#
+        try Data(stubs.utf8).write(to: mappings.appendingPathComponent("defra.json"))
+        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        #expect(backend.stubs.mappings.count == 2)
+        #expect(
+            backend.folderWarnings.contains(
+                "mappings/defra.json: mappings[1].request.bodyPatterns[0]: equalTo and contains read past, "
+                    + "as WireMock reads a matcher by the operator written first (matchesJsonPath)."))
+        let request = HTTPRequest(method: .post, scheme: "http", authority: "x", path: "/b")
+        #expect(backend.stubs.match(request, body: Data(#"{"a": 1}"#.utf8)).stub != nil)
+    }
+}
+
 /// `apps serve --no-backends`: a team's folder is the whole server, as WireMock serves it.
 @Suite("The folder as the whole server")
 struct NoBackendsTests {

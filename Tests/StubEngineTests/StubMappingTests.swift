@@ -146,6 +146,48 @@ struct StubMappingTests {
         #expect(try !body(#"[{"absent": true}]"#, "x"))
     }
 
+    /// As WireMock 2.35.1 reads them (checked against its jar): the operator written first
+    /// counts, wherever the matcher is, and the others are read past.
+    @Test func aMatcherNamingTwoOperatorsIsReadByTheOneWrittenFirst() throws {
+        let jsonPathFirst = #"""
+            {"request": {"bodyPatterns": [{"matchesJsonPath": "$.a", "contains": "zzz"}],
+                         "headers": {"X": {"contains": "q", "equalTo": "nope"}}}}
+            """#
+        #expect(try matches(jsonPathFirst, .post, "/", fields: [HTTPField.Name("X")!: "q"], body: #"{"a": 1}"#))
+        let containsFirst = #"{"request": {"bodyPatterns": [{"contains": "zzz", "matchesJsonPath": "$.a"}]}}"#
+        #expect(try !matches(containsFirst, .post, "/", body: #"{"a": 1}"#))
+        #expect(try matches(containsFirst, .post, "/", body: #"{"b": "zzz"}"#))
+        let inside = #"""
+            {"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a", "equalTo": "1", "contains": "9"}}]}}
+            """#
+        #expect(try matches(inside, .post, "/", body: #"{"a": 1}"#))
+        // Data that names operators is data: a response's JSON is sent as written.
+        let answer = try stub(#"{"response": {"jsonBody": {"equalTo": 1, "contains": 2}}}"#)
+        guard case .bytes(let sent) = answer.response.body else {
+            Issue.record("\(answer.response.body)")
+            return
+        }
+        #expect(String(decoding: sent, as: UTF8.self) == #"{"contains":2,"equalTo":1}"#)
+    }
+
+    @Test func theFirstOperatorIsFoundByItsPlaceInTheText() {
+        let text = #"""
+            {"a": {"contains": "x", "equalTo": "y"}, "b": [{"equalTo": "y"}, {"absent": true, "contains": "x"}],
+             "c\u0041": {"matches": ".", "contains": "{\"equalTo\": 1, \"absent\": 2}"}}
+            """#
+        let found = JSONValue.firstWritten(
+            of: ["equalTo", "contains", "absent", "matches"], in: Array(text.utf8), at: "mappings[3]")
+        #expect(found == ["mappings[3].a": "contains", "mappings[3].b[1]": "absent", "mappings[3].cA": "matches"])
+    }
+
+    @Test func withoutItsTextTwoOperatorsAreRefusedNamingBoth() {
+        let json = JSONValue.object([
+            "request": .object(["bodyPatterns": .array([.object(["contains": .string("a"), "equalTo": .string("b")])])])
+        ])
+        let error = #expect(throws: StubError.self) { try StubMapping.parse(json, files: nil, path: "") }
+        #expect(error?.message == "request.bodyPatterns[0]: give one matcher, not equalTo and contains")
+    }
+
     @Test func equalToJsonComparesValuesWithWireMocksTwoOptions() throws {
         func json(_ options: String, _ body: String) throws -> Bool {
             try matches(
