@@ -135,10 +135,34 @@ enum TemplateValue: Sendable {
     }
 }
 
-/// What names resolve against in a block: `this`, the block's parameters, `@index`, `@key`.
+/// What names resolve against in a block: `this`, the block's parameters, `@index`, `@key`;
+/// and, through `../`, the scope of the `#each` or `#with` around it.
 struct TemplateScope {
     var this: TemplateValue
     var names: [String: TemplateValue] = [:]
+    private var outer: Outer?
+
+    /// Where an `#each` or `#with` goes in: `this` and the names the block gives it.
+    init(this: TemplateValue, names: [String: TemplateValue] = [:], inside outer: TemplateScope? = nil) {
+        self.this = this
+        self.names = names
+        self.outer = outer.map(Outer.init)
+    }
+
+    /// The scope `levels` blocks out (`../../` is two), or `nil` past the template's top.
+    func out(_ levels: Int) -> TemplateScope? {
+        var scope = self
+        for _ in 0..<levels {
+            guard let outer = scope.outer else { return nil }
+            scope = outer.scope
+        }
+        return scope
+    }
+
+    private final class Outer {
+        let scope: TemplateScope
+        init(_ scope: TemplateScope) { self.scope = scope }
+    }
 }
 
 /// Reads a template into nodes.
@@ -156,9 +180,10 @@ struct TemplateParser {
         rest = Substring(source)
     }
 
-    /// The nodes up to `{{/closing}}` (or the end, when `closing` is `nil`), and whether an
-    /// `{{else}}` ended them first (the inverse follows).
-    mutating func nodes(until closing: String?) throws(StubError.Reason) -> (nodes: [Node], atElse: Bool) {
+    /// The nodes up to `{{/closing}}` (or the end, when `closing` is `nil`), and what follows
+    /// when an `{{else}}` ended them first: `""` for an inverse, or the block that `{{else if
+    /// …}}` (`else` and any block helper) opens; `nil` when they ran to the close.
+    mutating func nodes(until closing: String?) throws(StubError.Reason) -> (nodes: [Node], otherwise: Substring?) {
         var nodes: [Node] = []
         while let open = rest.firstRange(of: "{{") {
             if open.lowerBound > rest.startIndex { nodes.append(.text(String(rest[..<open.lowerBound]))) }
@@ -177,11 +202,11 @@ struct TemplateParser {
             if tag.hasPrefix("/") {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
                 guard name == closing else { throw "{{/\(name)}} closes no {{#\(name)}}" }
-                return (nodes, false)
+                return (nodes, nil)
             }
-            if tag == "else" {
+            if tag == "else" || tag.hasPrefix("else ") {
                 guard closing != nil else { throw "{{else}} is outside a block" }
-                return (nodes, true)
+                return (nodes, tag.dropFirst(4).drop { $0 == " " })
             }
             if tag.hasPrefix("#") {
                 nodes.append(try block(Substring(tag.dropFirst())))
@@ -193,11 +218,13 @@ struct TemplateParser {
         if !rest.isEmpty { nodes.append(.text(String(rest))) }
         rest = ""
         if let closing { throw "{{#\(closing)}} is not closed by {{/\(closing)}}" }
-        return (nodes, false)
+        return (nodes, nil)
     }
 
-    /// `{{#name params as |item index|}}` and its body and inverse, up to its `{{/name}}`.
-    private mutating func block(_ tag: Substring) throws(StubError.Reason) -> Node {
+    /// `{{#name params as |item index|}}` and its body and inverse, up to its `{{/name}}`; or,
+    /// given the `closing` name, the block an `{{else name params}}` opens inside another block,
+    /// up to that one's close: `{{#if a}}…{{else if b}}…{{else}}…{{/if}}`.
+    private mutating func block(_ tag: Substring, closing: String? = nil) throws(StubError.Reason) -> Node {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw "blocks are nested deeper than \(Self.maximumDepth)" }
@@ -212,8 +239,17 @@ struct TemplateParser {
         guard case .call(let name, let arguments, let options) = head else {
             throw "a block {{#…}} starts with a helper"
         }
-        let (body, atElse) = try nodes(until: name)
-        let inverse = atElse ? try nodes(until: name).nodes : []
+        let closing = closing ?? name
+        let (body, otherwise) = try nodes(until: closing)
+        var inverse: [Node] = []
+        if let otherwise, otherwise.isEmpty {
+            // Of several `{{else}}`s, Handlebars.java keeps what follows the last.
+            var last = try nodes(until: closing)
+            while last.otherwise != nil { last = try nodes(until: closing) }
+            inverse = last.nodes
+        } else if let otherwise {
+            inverse = [try block(otherwise, closing: closing)]
+        }
         return .block(
             helper: name, arguments, options, blockParameters: parameters, body: body, inverse: inverse)
     }
@@ -326,12 +362,21 @@ struct TemplateWords {
         return .path(Self.segments(token))
     }
 
-    /// `request.path.[1]` as `request`, `path`, `1`; `request.headers.[X-Id]` keeps its brackets' text.
+    /// `request.path.[1]` as `request`, `path`, `1`; `request.headers.[X-Id]` keeps its brackets'
+    /// text. Each `../` in front is a `..` segment, and `@../index` is `..`, `@index`.
     static func segments(_ path: String) -> [String] {
+        var rest = Substring(path)
+        let data = rest.hasPrefix("@../")
+        if data { rest = rest.dropFirst() }
+        var outward: [String] = []
+        while rest.hasPrefix("../") {
+            outward.append("..")
+            rest = rest.dropFirst(3)
+        }
         var segments: [String] = []
         var current = ""
         var bracket = false
-        for character in path {
+        for character in rest {
             switch character {
             case "[" where !bracket: bracket = true
             case "]" where bracket: bracket = false
@@ -342,7 +387,8 @@ struct TemplateWords {
             }
         }
         if !current.isEmpty { segments.append(current) }
-        return segments
+        if data, let name = segments.first { segments[0] = "@" + name }
+        return outward + segments
     }
 }
 
@@ -463,7 +509,7 @@ package struct TemplateRenderer {
             }
             for (index, element) in elements.enumerated() {
                 try step()
-                var inner = TemplateScope(this: element.value, names: scope.names)
+                var inner = TemplateScope(this: element.value, names: scope.names, inside: scope)
                 inner.names["@index"] = .number(Double(index))
                 inner.names["@key"] = .string(element.key)
                 inner.names["@first"] = .bool(index == 0)
@@ -475,7 +521,7 @@ package struct TemplateRenderer {
         case "with":
             let value = values.first ?? .null
             guard value.isTruthy else { return try render(inverse, scope: scope) }
-            var inner = TemplateScope(this: value, names: scope.names)
+            var inner = TemplateScope(this: value, names: scope.names, inside: scope)
             if let item = names.first { inner.names[item] = value }
             try render(body, scope: inner)
         case "if", "unless":
@@ -545,9 +591,10 @@ package struct TemplateRenderer {
     }
 
     private func resolve(_ segments: [String], scope: TemplateScope) -> TemplateValue {
-        guard let first = segments.first else { return .null }
+        let levels = segments.prefix { $0 == ".." }.count
+        guard let scope = scope.out(levels), let first = segments.dropFirst(levels).first else { return .null }
         var value: TemplateValue
-        var rest = segments.dropFirst()
+        var rest = segments.dropFirst(levels + 1)
         if first == "this" {
             value = scope.this
         } else if let named = scope.names[first] ?? variables[first] {

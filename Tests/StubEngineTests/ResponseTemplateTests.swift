@@ -105,6 +105,30 @@ struct ResponseTemplateTests {
         #expect(try render("{{#if (and (eq request.method 'GET') (not request.query.none))}}ok{{/if}}", sent) == "ok")
     }
 
+    @Test func elseIfChainsBlocksUnderOneClose() throws {
+        let template =
+            "{{#if request.query.a}}A{{else if request.query.b}}B{{else unless request.query.c}}noC{{else}}C{{/if}}"
+        #expect(try render(template, request(.get, "/?a=1")) == "A")
+        #expect(try render(template, request(.get, "/?b=1")) == "B")
+        #expect(try render(template, request(.get, "/")) == "noC")
+        #expect(try render(template, request(.get, "/?c=1")) == "C")
+        // Of two {{else}}s, Handlebars.java keeps the last.
+        #expect(try render("{{#if request.query.a}}A{{else}}B{{else}}C{{/if}}", request(.get, "/")) == "C")
+        #expect(refusal("{{#if a}}A{{else if b}}B") == "{{#if}} is not closed by {{/if}}")
+    }
+
+    @Test func dotDotReadsTheEachOrWithAroundAndIfOpensNoScope() throws {
+        let sent = request(
+            .post, "/p", body: #"{"top": "T", "rows": [{"name": "x", "cells": [1, 2]}, {"name": "y", "cells": [3]}]}"#)
+        let nested =
+            "{{#each (jsonPath request.body '$.rows')}}[{{#each this.cells}}{{@../index}}-{{@index}}:{{../name}}|{{/each}}]{{/each}}"
+        #expect(try render(nested, sent) == "[0-0:x|0-1:x|][1-0:y|]")
+        let throughIf =
+            "{{#with (parseJson request.body)}}{{#each rows}}{{#if true}}<{{../top}}|{{../../request.path}}|{{@../index}}>{{/if}}{{/each}}{{/with}}"
+        #expect(try render(throughIf, sent) == "<T|/p|><T|/p|>")
+        #expect(try render("{{../request.path}}|{{request.path}}", sent) == "|/p")
+    }
+
     /// A team's folder read `request.requestLine.…` and rendered nothing (2,546 answers of one folder).
     @Test func theRequestLineHasWireMocksParts() throws {
         let sent = request(.get, "/r4/seg?a=q")
