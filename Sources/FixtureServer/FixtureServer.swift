@@ -207,9 +207,14 @@ public struct FixtureServer: Sendable {
                     ],
                     seed: configuration.seed),
                 delays: DelayedAnswers(limit: configuration.maximumDelayedAnswers)),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [ClientDeparture()], idleTimeout: .init(configuration.idleTimeout))),
+            server: HTTPServerBuilder { responder in
+                FixtureHTTP1Channel(
+                    base: HTTP1Channel(
+                        responder: responder,
+                        configuration: .init(
+                            additionalChannelHandlers: [ClientDeparture()],
+                            idleTimeout: .init(configuration.idleTimeout))))
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "FixtureServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),

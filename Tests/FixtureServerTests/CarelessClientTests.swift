@@ -59,6 +59,22 @@ struct CarelessClientTests {
         }
     }
 
+    /// ApacheBench (`ab`) sends HTTP/1.0 without keep-alive and waits for the close.
+    @Test func anHTTP10RequestWithoutKeepAliveIsItsConnectionsLast() async throws {
+        try await withFixtureServer { server in
+            let alone = try await rawExchange(
+                port: server.port, request: "GET /lotto/draws HTTP/1.0\r\n\r\nGET /lotto/draws HTTP/1.0\r\n\r\n")
+            #expect(String(decoding: alone.received, as: UTF8.self).components(separatedBy: "HTTP/1.1 200").count == 2)
+            #expect(alone.ending == .closed)
+            let kept = try await rawExchange(
+                port: server.port,
+                request:
+                    "GET /lotto/draws HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /lotto/draws HTTP/1.0\r\n\r\n")
+            #expect(String(decoding: kept.received, as: UTF8.self).components(separatedBy: "HTTP/1.1 200").count == 3)
+            #expect(kept.ending == .closed)
+        }
+    }
+
     // MARK: Delays and descriptors
 
     @Test func aClientThatLeavesEndsItsDelayAtOnce() async throws {
