@@ -611,19 +611,6 @@ struct Admin: Sendable {
         }
     }
 
-    /// The request pattern a journal search carries: `POST /__admin/requests/find`, `/count` and
-    /// `/remove`'s body, or `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`);
-    /// `nil` for the other routes.
-    static func searchPattern(_ request: HTTPRequest, body: Data) -> Data? {
-        let (segments, query, _) = route(of: request)
-        switch (request.method, segments) {
-        case (.post, ["requests", "find"]), (.post, ["requests", "count"]), (.post, ["requests", "remove"]): return body
-        case (.get, ["requests"]): return pattern(query: query)
-        default: return nil
-        }
-    }
-
-    /// The request pattern of `GET /__admin/requests`' query.
     /// The whole number, 0 or more, of the query parameter `name` (one past `Int.max` is as
     /// many as there are); `nil` when it is not given.
     private static func count(_ name: String, in query: [String: String]) throws(AdminError) -> Int? {
@@ -659,6 +646,7 @@ struct Admin: Sendable {
         return event
     }
 
+    /// The request pattern of `GET /__admin/requests`' query (`?method=GET&urlPathPattern=/a/.*`).
     private static func pattern(query: [String: String]) -> Data {
         let names = ["method", "url", "urlPath", "urlPattern", "urlPathPattern"]
         return JSONValue.object(query.filter { names.contains($0.key) }.mapValues(JSONValue.string)).data

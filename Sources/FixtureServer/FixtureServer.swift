@@ -338,14 +338,12 @@ struct BackendResponder: HTTPResponder {
             let admin = Admin(
                 backend: backend, journal: journal, matchBudget: configuration.matchBudget, isSandbox: isSandbox)
             let head = request.head
-            // A search whose patterns can be slow runs on NIO's thread pool, like costly stubs.
-            let slowSearch = Admin.searchPattern(head, body: bodyData).flatMap { try? RequestPattern.parse($0) }?
-                .isCostly
+            // On NIO's thread pool, in the world's share of it, as costly stubs are: listing a
+            // world of 67 MB of stubs takes a second, and a search's patterns can be slow; neither
+            // may hold one of the few threads every other request needs.
             let answer =
-                slowSearch == true
-                ? await costly.run { admin.handle(head, body: bodyData) }
-                    ?? jsonAnswer(.serviceUnavailable, ["message": "The server is shutting down."])
-                : admin.handle(head, body: bodyData)
+                await costly.run { admin.handle(head, body: bodyData) }
+                ?? jsonAnswer(.serviceUnavailable, ["message": "The server is shutting down."])
             return Self.response(answer)
         }
         configuration.onRequest?(request.head)
