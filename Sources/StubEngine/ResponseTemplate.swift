@@ -485,8 +485,13 @@ package struct TemplateRenderer {
             switch node {
             case .text(let text): output += text
             case .value(let expression, let escaped):
-                if try assigned(expression, scope: scope) { continue }
-                let text = try evaluate(expression, scope: scope).text
+                let value: TemplateValue
+                if let written = try assigned(expression, scope: scope) {
+                    value = written
+                } else {
+                    value = try evaluate(expression, scope: scope)
+                }
+                let text = value.text
                 output += escaped ? Self.escaped(text) : text
             case .block(let name, let parameters, let options, let names, let body, let inverse):
                 try block(name, parameters, options, names: names, body: body, inverse: inverse, scope: scope)
@@ -552,12 +557,15 @@ package struct TemplateRenderer {
     /// `{{regexExtract request.body '([a-z]+)-([0-9]+)' 'parts'}}` (the first match's groups,
     /// `{{parts.0}}`), `{{formData request.body 'form' urlDecode=true}}` (a form's fields,
     /// `{{form.name}}`) and `{{parseJson request.body 'body'}}` (the JSON, `{{body.name}}`; an
-    /// empty object when it is not JSON). `false` for any other expression.
-    private mutating func assigned(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> Bool {
+    /// empty object when it is not JSON). What it writes: nothing, or, when `regexExtract` finds
+    /// no groups, its `default=` or WireMock's error; `nil` for any other expression.
+    private mutating func assigned(
+        _ expression: Expression, scope: TemplateScope
+    ) throws(StubError.Reason) -> TemplateValue? {
         guard case .call(let name, let parameters, let options) = expression,
             (name == "regexExtract" && parameters.count == 3)
                 || (["formData", "parseJson"].contains(name) && parameters.count == 2)
-        else { return false }
+        else { return nil }
         let values = try parameters.map { (expression) throws(StubError.Reason) in
             try evaluate(expression, scope: scope)
         }
@@ -570,10 +578,15 @@ package struct TemplateRenderer {
             }
             variables[variable] = TemplateHelpers.formFields(values[0].text, decoded: decoded ?? false)
         } else {
-            variables[variable] = try TemplateHelpers.groups(
+            let groups = try TemplateHelpers.groups(
                 matching: values[1].text, in: values[0].text, budget: request.budget)
+            guard !groups.isEmpty else {
+                guard let given = options["default"] else { return TemplateHelpers.nothingMatched(values[1].text) }
+                return try evaluate(given, scope: scope)
+            }
+            variables[variable] = .list(groups)
         }
-        return true
+        return .null
     }
 
     func evaluate(_ expression: Expression, scope: TemplateScope) throws(StubError.Reason) -> TemplateValue {

@@ -62,7 +62,8 @@ enum TemplateHelpers {
         case "randomValue":
             return .string(try randomValue(options))
         case "randomInt":
-            let lower = try whole(options["lower"]?.number ?? 0, "randomInt lower")
+            // Any 32-bit number by default, negative ones too, as WireMock draws them.
+            let lower = try whole(options["lower"]?.number ?? Double(Int32.min), "randomInt lower")
             let upper = try whole(options["upper"]?.number ?? Double(Int32.max), "randomInt upper")
             guard lower < upper else { throw "randomInt: lower must be below upper" }
             return .number(Double(Int.random(in: lower..<upper)))
@@ -127,7 +128,7 @@ enum TemplateHelpers {
             }
             let subject = text(0)
             guard let range = firstMatch(of: regex, in: subject, budget: budget) else {
-                return options["default"] ?? .null
+                return options["default"] ?? nothingMatched(text(1))
             }
             return .string(String(subject[range]))
         case "range":
@@ -283,19 +284,26 @@ enum TemplateHelpers {
 
     /// The groups of the first match of `pattern` in `subject` (each group's text, empty for one
     /// that took no part), within the regular expression's time limit; none when nothing matches.
+    /// What `regexExtract` writes when `pattern` matches nothing and it has no `default=`, as
+    /// WireMock writes it.
+    static func nothingMatched(_ pattern: String) -> TemplateValue {
+        .string("[ERROR: Nothing matched \(pattern)]")
+    }
+
+    /// The groups of `pattern`'s first match in `subject`: none when it does not match or has no
+    /// groups.
     static func groups(matching pattern: String, in subject: String, budget: MatchBudget) throws(StubError.Reason)
-        -> TemplateValue
+        -> [TemplateValue]
     {
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
             throw "regexExtract: \(pattern) is not a regular expression"
         }
         guard let whole = firstMatch(of: regex, in: subject, budget: budget),
             let match = regex.firstMatch(in: subject, range: NSRange(whole, in: subject))
-        else { return .list([]) }
-        return .list(
-            (1..<max(1, match.numberOfRanges)).map { index in
-                .string(Range(match.range(at: index), in: subject).map { String(subject[$0]) } ?? "")
-            })
+        else { return [] }
+        return (1..<max(1, match.numberOfRanges)).map { index in
+            .string(Range(match.range(at: index), in: subject).map { String(subject[$0]) } ?? "")
+        }
     }
 
     /// Refuses what a helper would make past the longest answer a template may make, before it

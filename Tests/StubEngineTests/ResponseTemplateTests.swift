@@ -159,6 +159,9 @@ struct ResponseTemplateTests {
         #expect(try render("{{randomValue length=4 type='ALPHABETIC' uppercase=true}}", sent).allSatisfy(\.isUppercase))
         let number = try #require(Int(try render("{{randomInt lower=5 upper=9}}", sent)))
         #expect((5..<9).contains(number))
+        // Without bounds, any 32-bit number: below a negative upper bound too.
+        let negative = try #require(Int(try render("{{randomInt upper=-5}}", sent)))
+        #expect((Int(Int32.min) ..< -5).contains(negative))
     }
 
     @Test func nowIsWrittenInTheFormatAskedMovedByItsOffset() throws {
@@ -313,7 +316,13 @@ struct ResponseTemplateTests {
                 "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}[{{parts.0}},{{parts.1}},{{parts.2}}]",
                 sent)
                 == "[abc,DEF,123]")
-        #expect(try render("{{regexExtract request.body '([0-9]+)x' 'parts'}}[{{parts.0}}]", sent) == "[]")
+        // Nothing matched, or no groups: WireMock writes its `default=`, or an error, and names nothing.
+        #expect(
+            try render("{{regexExtract request.body '([0-9]+)x' 'parts'}}[{{parts.0}}]", sent)
+                == "[ERROR: Nothing matched ([0-9]+)x][]")
+        #expect(try render("{{regexExtract request.body '[a-z]+' 'parts'}}", sent) == "[ERROR: Nothing matched [a-z]+]")
+        #expect(try render("{{regexExtract request.body '<Nr>' 'parts' default='none'}}", sent) == "none")
+        #expect(try render("{{regexExtract request.body '<Nr>'}}", sent) == "[ERROR: Nothing matched &lt;Nr&gt;]")
         let form = request(.post, "/", body: "a=1%202&b=x&b=y&c=a+b")
         #expect(
             try render(
