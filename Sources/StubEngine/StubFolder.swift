@@ -68,6 +68,8 @@ package enum StubFolder {
         var problems: [String] = []
         var places: [String: String] = [:]
         var kept = 0
+        // The file and place of each stub, for warnings about stubs that answer the same requests.
+        var loadedPlaces: [(file: String, place: String)] = []
         for name in names {
             let file = "mappings/\(name)"
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
@@ -110,12 +112,15 @@ package enum StubFolder {
                         loaded.warnings.append("\(file): \(error.message): the stub answers 500 saying so.")
                     }
                     if let first = places[mapping.id] {
-                        // WireMock keeps both, each answering its own requests: so does this server,
-                        // the second under an id of its own (an id names one stub in the admin API).
-                        let id = UUID().uuidString.lowercased()
+                        // WireMock keeps both under the one id, each answering its own requests:
+                        // so does this server, the second under the id and a number (an id names
+                        // one stub in the admin API), the same on every start.
+                        var number = 2
+                        while places["\(mapping.id.prefix(56)).\(number)"] != nil { number += 1 }
+                        let id = "\(mapping.id.prefix(56)).\(number)"
                         loaded.warnings.append(
                             "\(file): \(path.isEmpty ? "id" : "\(path).id"): \(mapping.id) is the id of \(first) too; "
-                                + "kept as \(id), as WireMock keeps both.")
+                                + "WireMock keeps both under it, this server keeps this one as \(id).")
                         mapping = mapping.identified(as: id)
                     }
                 } catch {
@@ -136,10 +141,47 @@ package enum StubFolder {
                         "\(file): \(field): there is no file \(name) in __files/ (answered 500 until there is)")
                 }
                 loaded.mappings.append(mapping)
+                loadedPlaces.append((file, place))
             }
         }
         guard problems.isEmpty else { throw LoadError(problems) }
+        loaded.warnings += sameRequests(loaded.mappings, places: loadedPlaces)
         return loaded
+    }
+
+    /// A warning for each set of stubs with the same request, priority and scenario state in
+    /// different files: only the one loaded last ever answers, here the one in the last path.
+    /// WireMock loads files in the order the disk lists them, so which answers there depends on
+    /// the disk (a team's folder held one recorded request in five sub-folders). At most ten such
+    /// warnings, then how many more.
+    private static func sameRequests(
+        _ mappings: [StubMapping], places: [(file: String, place: String)]
+    ) -> [String] {
+        struct Key: Hashable {
+            let request: JSONValue?
+            let priority: Int
+            let scenario: String?
+            let state: String?
+        }
+        var groups: [Key: [Int]] = [:]
+        var order: [Key] = []
+        for (index, mapping) in mappings.enumerated() {
+            guard case .object(let members) = mapping.json else { continue }
+            let key = Key(
+                request: members["request"], priority: mapping.priority, scenario: mapping.scenarioName,
+                state: mapping.requiredScenarioState)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        let shared = order.compactMap { groups[$0] }.filter { Set($0.map { places[$0].file }).count > 1 }
+        var warnings = shared.prefix(10).map { indices in
+            let named = indices.map { places[$0].place }
+            return "\(named.joined(separator: ", ")): the same request at the same priority; only the last, "
+                + "\(named[named.count - 1]), answers here, and in WireMock the one its disk lists last: "
+                + "give the one meant a lower priority number"
+        }
+        if shared.count > 10 { warnings.append("\(shared.count - 10) more sets of stubs with the same request") }
+        return warnings
     }
 
     /// The `.json` files under `folder`, at any depth, as paths from it, in order; hidden files and

@@ -990,16 +990,51 @@ struct StubMappingTests {
             in: root)
         let loaded = try StubFolder.load(root)
         #expect(loaded.mappings.map(\.id).first == id)
-        #expect(loaded.mappings.count == 2 && loaded.mappings[1].id != id)
+        #expect(loaded.mappings.map(\.id) == [id, "\(id).2"])
         #expect(
-            loaded.warnings.first?.hasPrefix(
-                "mappings/two.json: id: \(id) is the id of mappings/one.json too; kept as ") == true)
+            loaded.warnings == [
+                "mappings/two.json: id: \(id) is the id of mappings/one.json too; "
+                    + "WireMock keeps both under it, this server keeps this one as \(id).2."
+            ])
+        #expect(try StubFolder.load(root).mappings.map(\.id) == [id, "\(id).2"], "the same on every start")
         let store = StubStore(initial: loaded.mappings)
         for path in ["/one", "/two"] {
             let stub = try #require(store.match(request(path), body: Data()).stub)
             #expect(
                 stub.response.answer(to: ParsedRequest(request(path), body: Data())).1 == Data(path.dropFirst().utf8))
         }
+    }
+
+    /// A team's folder held one recorded request in five sub-folders: which answers in WireMock
+    /// depends on the order its disk lists them.
+    @Test func stubsInDifferentFilesWithTheSameRequestAreNamedAndTheLastAnswers() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let user = #"{"method": "GET", "url": "/api/v1/users/1"}"#
+        for team in ["voice", "google"] {
+            try Self.write(
+                #"{"request": \#(user), "response": {"body": "from \#(team)"}}"#, at: "mappings/\(team)/s.json",
+                in: root)
+        }
+        // Another priority, or two stubs of one file (read in its order by both servers), are no
+        // cause for a warning.
+        try Self.write(
+            #"{"mappings": [{"request": {"url": "/a"}}, {"request": {"url": "/a"}}, {"request": \#(user), "priority": 1}]}"#,
+            at: "mappings/other.json", in: root)
+        let loaded = try StubFolder.load(root)
+        #expect(
+            loaded.warnings == [
+                "mappings/google/s.json, mappings/voice/s.json: the same request at the same priority; only the last, "
+                    + "mappings/voice/s.json, answers here, and in WireMock the one its disk lists last: "
+                    + "give the one meant a lower priority number"
+            ])
+        let stub = try #require(
+            StubStore(initial: loaded.mappings.filter { $0.priority == 5 }).match(
+                request("/api/v1/users/1"), body: Data()
+            ).stub)
+        #expect(
+            stub.response.answer(to: ParsedRequest(request("/api/v1/users/1"), body: Data())).1
+                == Data("from voice".utf8))
     }
 
     /// WireMock 2.35.1 starts with a folder whose stub names a helper it does not have (and
