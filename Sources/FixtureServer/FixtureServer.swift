@@ -688,7 +688,7 @@ struct BackendResponder: HTTPResponder {
             opened = nil
         }
         guard let (handle, size) = opened else {
-            let unreadable = StubResponse.unreadable(file)
+            let unreadable = StubResponse.unreadable(file, in: files)
             record(unreadable.0.status.code, nil)
             return Self.response(unreadable)
         }

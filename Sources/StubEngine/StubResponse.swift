@@ -423,10 +423,12 @@ package struct StubResponse: Sendable {
             case .bytes(let bytes): return (head, bytes)
             case .template(let template): return (head, Data(try template.render(request).utf8))
             case .file(let url, let files):
-                return try read(url, files: files, request: request).map { (head, $0) } ?? Self.unreadable(url)
+                return try read(url, files: files, request: request).map { (head, $0) }
+                    ?? Self.unreadable(url, in: files)
             case .templatedFile(let name, let files):
                 let url = files.appendingPathComponent(try name.render(request))
-                return try read(url, files: files, request: request).map { (head, $0) } ?? Self.unreadable(url)
+                return try read(url, files: files, request: request).map { (head, $0) }
+                    ?? Self.unreadable(url, in: files)
             }
         } catch {
             return Reply.message(
@@ -467,8 +469,12 @@ package struct StubResponse: Sendable {
         return response
     }
 
-    /// The `500` of a body file that cannot be served.
-    package static func unreadable(_ file: URL) -> (HTTPResponse, Data) {
-        Reply.message(.internalServerError, "The stub's body file \(file.lastPathComponent) cannot be read.")
+    /// The `500` of a body file of `files` that cannot be served, named by its path there
+    /// (`__files/records/1/1`), as a templated name made it.
+    package static func unreadable(_ file: URL, in files: URL) -> (HTTPResponse, Data) {
+        let name =
+            file.path.hasPrefix(files.path + "/")
+            ? String(file.path.dropFirst(files.path.count + 1)) : file.lastPathComponent
+        return Reply.message(.internalServerError, "The stub's body file __files/\(name) cannot be read.")
     }
 }

@@ -276,7 +276,10 @@ struct ResponseTemplateTests {
         let (head, body) = mapping.response.answer(to: request(.get, "/users/7"))
         #expect(head.status == .ok)
         #expect(String(decoding: body, as: UTF8.self) == #"{"user": "7"}"#)
-        #expect(mapping.response.answer(to: request(.get, "/nobody/7")).0.status == .internalServerError)
+        let (missing, why) = mapping.response.answer(to: request(.get, "/nobody/7"))
+        #expect(missing.status == .internalServerError)
+        #expect(
+            String(decoding: why, as: UTF8.self).contains("The stub's body file __files/nobody.json cannot be read."))
         #expect(mapping.response.answer(to: request(.get, "/..%2F..%2Fetc/passwd")).0.status == .internalServerError)
         let untemplatedFile = try StubMapping.parse(
             Data(
