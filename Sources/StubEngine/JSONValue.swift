@@ -364,39 +364,89 @@ extension JSONValue {
     }
 
     /// For each object in the JSON `text` that names two or more of `keys`, the one written first,
-    /// by the object's path as a mapping's errors name it (`request.bodyPatterns[0]`, under
-    /// `path`). WireMock reads a matcher that names two operators by the first and reads past
-    /// the other; a dictionary keeps no order, so the text is asked. `text` is JSON that
-    /// `JSONSerialization` has read (so at most 512 deep); elsewhere the answer may be partial.
+    /// by the object's path (under `path`). WireMock reads a matcher that names two operators by
+    /// the first and reads past the other; a dictionary keeps no order, so the text is asked.
     package static func firstWritten(of keys: Set<String>, in text: [UInt8], at path: String) -> [String: String] {
-        var scanner = Scanner(text: text)
         var found: [String: String] = [:]
+        walk(text, at: path) { path, _, written in
+            let named = written.filter(keys.contains)
+            if named.count > 1 { found[path] = named[0] }
+            return true
+        }
+        return found
+    }
+
+    /// The text of the value at `target` in the JSON `text` (whose top is at `path`), without the
+    /// white space between its tokens: a member's JSON in the order it was written, as WireMock
+    /// writes a `jsonBody`; `nil` when there is no such value.
+    package static func compactText(at target: String, in text: [UInt8], at path: String) -> Data? {
+        var found: Range<Int>?
+        walk(text, at: path) { path, range, _ in
+            guard path == target else { return true }
+            found = range
+            return false
+        }
+        guard let found else { return nil }
+        var compact = Data()
+        compact.reserveCapacity(found.count)
+        var (inString, escaped) = (false, false)
+        for byte in text[found] {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if [0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+                continue
+            }
+            compact.append(byte)
+        }
+        return compact
+    }
+
+    /// Steps through the JSON `text` a value at a time, each named by its path as a mapping's
+    /// errors name it (`request.bodyPatterns[0]`, under `path`), and calls `visit` once each is
+    /// read: with its path, where it is in `text`, and an object's keys in the order written.
+    /// Stops when `visit` says `false`. `text` is JSON that `JSONSerialization` has read (so at
+    /// most 512 deep); elsewhere the walk may stop short.
+    private static func walk(
+        _ text: [UInt8], at path: String, _ visit: (_ path: String, _ range: Range<Int>, _ keys: [String]) -> Bool
+    ) {
+        var scanner = Scanner(text: text)
         func value(at path: String, depth: Int) -> Bool {
             guard depth <= 512 else { return false }
+            scanner.skipWhitespace()
+            let start = scanner.index
+            var keys: [String] = []
             if scanner.take(UInt8(ascii: "{")) {
-                if scanner.take(UInt8(ascii: "}")) { return true }
-                var named: [String] = []
-                repeat {
-                    guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return false }
-                    if keys.contains(key) { named.append(key) }
-                    guard value(at: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1) else { return false }
-                } while scanner.take(UInt8(ascii: ","))
-                if named.count > 1 { found[path] = named[0] }
-                return scanner.take(UInt8(ascii: "}"))
+                if !scanner.take(UInt8(ascii: "}")) {
+                    repeat {
+                        guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return false }
+                        keys.append(key)
+                        guard value(at: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1) else { return false }
+                    } while scanner.take(UInt8(ascii: ","))
+                    guard scanner.take(UInt8(ascii: "}")) else { return false }
+                }
+            } else if scanner.take(UInt8(ascii: "[")) {
+                if !scanner.take(UInt8(ascii: "]")) {
+                    var index = 0
+                    repeat {
+                        guard value(at: "\(path)[\(index)]", depth: depth + 1) else { return false }
+                        index += 1
+                    } while scanner.take(UInt8(ascii: ","))
+                    guard scanner.take(UInt8(ascii: "]")) else { return false }
+                }
+            } else {
+                guard scanner.skipValue() else { return false }
             }
-            if scanner.take(UInt8(ascii: "[")) {
-                if scanner.take(UInt8(ascii: "]")) { return true }
-                var index = 0
-                repeat {
-                    guard value(at: "\(path)[\(index)]", depth: depth + 1) else { return false }
-                    index += 1
-                } while scanner.take(UInt8(ascii: ","))
-                return scanner.take(UInt8(ascii: "]"))
-            }
-            return scanner.skipValue()
+            return visit(path, start..<scanner.index, keys)
         }
         _ = value(at: path, depth: 0)
-        return found
     }
 
     /// Steps over JSON text a value at a time, by its brackets and strings alone.

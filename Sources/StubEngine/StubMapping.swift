@@ -334,10 +334,13 @@ struct Fields {
     }
 }
 
-/// What a mapping's text says that its JSON value cannot: which operator a matcher names first,
-/// where it names two (a dictionary keeps no order). Reading the mapping notes what it read past,
-/// for a folder's warnings. One reading serves one parse, on one thread.
+/// What a mapping's text says that its JSON value cannot, since a dictionary keeps no order:
+/// which operator a matcher names first, where it names two, and a `jsonBody`'s members in the
+/// order written. Reading the mapping notes what it read past, for a folder's warnings. One
+/// reading serves one parse, on one thread.
 package final class Reading {
+    private let text: [UInt8]?
+    private let path: String
     private let firstOperators: [String: String]
     /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
     /// past, …`.
@@ -346,6 +349,8 @@ package final class Reading {
     /// A reading of `text`, whose values are named under `path` (`mappings[2]`); of no text, when
     /// the value was not read from one (a recording).
     package init(text: [UInt8]? = nil, at path: String = "") {
+        self.text = text
+        self.path = path
         firstOperators = text.map { JSONValue.firstWritten(of: StringMatcher.operators, in: $0, at: path) } ?? [:]
     }
 
@@ -355,6 +360,15 @@ package final class Reading {
 
     /// The operator written first in the matcher at `path`, when it names more than one.
     func firstOperator(at path: String) -> String? { firstOperators[path] }
+
+    /// `value`, the value at `path`, as compact JSON in the order its text wrote it; sorted by
+    /// name when there is no text, or it says something else.
+    func json(_ value: JSONValue, at path: String) -> Data {
+        guard let text, let written = JSONValue.compactText(at: path, in: text, at: self.path),
+            JSONValue.parse(written) == value
+        else { return value.data }
+        return written
+    }
 
     /// Notes `line`, once: a stub read again (as a stand-in) reads past the same fields.
     func note(_ line: String) {

@@ -223,12 +223,10 @@ package struct StubResponse: Sendable {
         if let text = try fields.string("body") {
             body = try template(text, fields.child("body")).map(Body.template) ?? .bytes(Data(text.utf8))
         } else if let json = fields.object["jsonBody"] {
-            let text = String(decoding: json.data, as: UTF8.self)
-            body = try template(text, fields.child("jsonBody")).map(Body.template) ?? .bytes(json.data)
-            if !headers.contains(where: { $0.0 == .contentType }) {
-                headers.append((.contentType, "application/json"))
-                headerTemplates.append(nil)
-            }
+            let data = fields.reading.json(json, at: fields.child("jsonBody"))
+            body =
+                try template(String(decoding: data, as: UTF8.self), fields.child("jsonBody")).map(Body.template)
+                ?? .bytes(data)
         } else if let encoded = try fields.string("base64Body") {
             guard let data = Data(base64Encoded: encoded) else {
                 throw .field(fields.child("base64Body"), "is not base64")

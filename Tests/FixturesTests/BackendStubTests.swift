@@ -105,7 +105,7 @@ struct BackendStubTests {
             stub(#"{"request": {"urlPath": "/lotto/draws"}, "response": {"jsonBody": {"draws": []}}}"#))
         let answer = backend.respond(request("/lotto/draws"), body: nil)
         #expect(answer.1 == Data(#"{"draws":[]}"#.utf8))
-        #expect(answer.0.headerFields[.contentType] == "application/json")
+        #expect(answer.0.headerFields[.contentType] == nil, "the stub names no type: WireMock 2 and 3 send none")
         backend.reset()
         #expect(backend.stubs.mappings.isEmpty)
     }

@@ -161,13 +161,38 @@ struct StubMappingTests {
             {"request": {"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a", "equalTo": "1", "contains": "9"}}]}}
             """#
         #expect(try matches(inside, .post, "/", body: #"{"a": 1}"#))
-        // Data that names operators is data: a response's JSON is sent as written.
+        // Data that names operators is data: a response's JSON is sent as written, in its order.
         let answer = try stub(#"{"response": {"jsonBody": {"equalTo": 1, "contains": 2}}}"#)
         guard case .bytes(let sent) = answer.response.body else {
             Issue.record("\(answer.response.body)")
             return
         }
-        #expect(String(decoding: sent, as: UTF8.self) == #"{"contains":2,"equalTo":1}"#)
+        #expect(String(decoding: sent, as: UTF8.self) == #"{"equalTo":1,"contains":2}"#)
+    }
+
+    /// A team's gRPC-style folder answered 40 requests with keys reordered and a type WireMock
+    /// never sent.
+    @Test func aJsonBodyIsSentCompactInTheOrderWrittenWithNoTypeItDidNotName() throws {
+        let mapping = try stub(
+            #"""
+            {"response": {"jsonBody": {"zeta": 1, "alpha": {"y": true, "b": [2, "a \" b", {}]},
+                                      "text": "two  spaces\n"}}}
+            """#)
+        guard case .bytes(let sent) = mapping.response.body else {
+            Issue.record("\(mapping.response.body)")
+            return
+        }
+        #expect(
+            String(decoding: sent, as: UTF8.self)
+                == #"{"zeta":1,"alpha":{"y":true,"b":[2,"a \" b",{}]},"text":"two  spaces\n"}"#)
+        #expect(mapping.response.head.headerFields[.contentType] == nil)
+        // Without its text (a recording), by name.
+        let json = JSONValue.object(["response": .object(["jsonBody": .object(["b": .number(1), "a": .number(2)])])])
+        guard case .bytes(let sorted) = try StubMapping.parse(json, files: nil, path: "").response.body else {
+            Issue.record("not bytes")
+            return
+        }
+        #expect(String(decoding: sorted, as: UTF8.self) == #"{"a":2,"b":1}"#)
     }
 
     @Test func theFirstOperatorIsFoundByItsPlaceInTheText() {
