@@ -363,34 +363,13 @@ extension JSONValue {
         return nil
     }
 
-    /// For each object in the JSON `text` that names two or more of `keys`, the one written first,
-    /// by the object's path (under `path`). WireMock reads a matcher that names two operators by
-    /// the first and reads past the other; a dictionary keeps no order, so the text is asked.
-    package static func firstWritten(of keys: Set<String>, in text: [UInt8], at path: String) -> [String: String] {
-        var found: [String: String] = [:]
-        walk(text, at: path) { path, _, written in
-            let named = written.filter(keys.contains)
-            if named.count > 1 { found[path] = named[0] }
-            return true
-        }
-        return found
-    }
-
-    /// The text of the value at `target` in the JSON `text` (whose top is at `path`), without the
-    /// white space between its tokens: a member's JSON in the order it was written, as WireMock
-    /// writes a `jsonBody`; `nil` when there is no such value.
-    package static func compactText(at target: String, in text: [UInt8], at path: String) -> Data? {
-        var found: Range<Int>?
-        walk(text, at: path) { path, range, _ in
-            guard path == target else { return true }
-            found = range
-            return false
-        }
-        guard let found else { return nil }
-        var compact = Data()
-        compact.reserveCapacity(found.count)
+    /// `text`, JSON, without the white space between its tokens: a member's JSON in the order
+    /// it was written, as WireMock writes a `jsonBody`.
+    package static func compact(_ text: ArraySlice<UInt8>) -> Data {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(text.count)
         var (inString, escaped) = (false, false)
-        for byte in text[found] {
+        for byte in text {
             if inString {
                 if escaped {
                     escaped = false
@@ -401,24 +380,39 @@ extension JSONValue {
                 }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
-            } else if [0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+            } else if isWhitespace(byte) {
                 continue
             }
             compact.append(byte)
         }
-        return compact
+        return Data(compact)
     }
 
-    /// Steps through the JSON `text` a value at a time, each named by its path as a mapping's
-    /// errors name it (`request.bodyPatterns[0]`, under `path`), and calls `visit` once each is
-    /// read: with its path, where it is in `text`, and an object's keys in the order written.
-    /// Stops when `visit` says `false`. `text` is JSON that `JSONSerialization` has read (so at
-    /// most 512 deep); elsewhere the walk may stop short.
-    private static func walk(
-        _ text: [UInt8], at path: String, _ visit: (_ path: String, _ range: Range<Int>, _ keys: [String]) -> Bool
-    ) {
+    /// Whether `byte` is white space between JSON's tokens.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// One value of a walk through JSON text (``walk(_:at:_:)``).
+    package struct Step {
+        /// Where the value is in the text.
+        package let range: Range<Int>
+        /// The member name it is the value of; `nil` for an element of an array, or the top.
+        package let key: String?
+        /// An object's keys, in the order written; none for other values.
+        package let keys: [String]
+        /// The path that names it, as a mapping's errors do (`request.bodyPatterns[0]`).
+        package let path: () -> String
+    }
+
+    /// Steps through the JSON `text` (its top named `path`) a value at a time, and calls `visit`
+    /// once each is read. Stops when `visit` says `false`. A path is written only when asked
+    /// for: walking a 40 MB folder names millions of values. `text` is JSON that
+    /// `JSONSerialization` has read (so at most 512 deep); elsewhere the walk may stop short.
+    package static func walk(_ text: [UInt8], at path: String, _ visit: (Step) -> Bool) {
         var scanner = Scanner(text: text)
-        func value(at path: String, depth: Int) -> Bool {
+        var named = Array(path.utf8)
+        func value(key: String?, depth: Int) -> Bool {
             guard depth <= 512 else { return false }
             scanner.skipWhitespace()
             let start = scanner.index
@@ -428,7 +422,11 @@ extension JSONValue {
                     repeat {
                         guard let key = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return false }
                         keys.append(key)
-                        guard value(at: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1) else { return false }
+                        let mark = named.count
+                        if !named.isEmpty { named.append(UInt8(ascii: ".")) }
+                        named += key.utf8
+                        defer { named.removeSubrange(mark...) }
+                        guard value(key: key, depth: depth + 1) else { return false }
                     } while scanner.take(UInt8(ascii: ","))
                     guard scanner.take(UInt8(ascii: "}")) else { return false }
                 }
@@ -436,7 +434,10 @@ extension JSONValue {
                 if !scanner.take(UInt8(ascii: "]")) {
                     var index = 0
                     repeat {
-                        guard value(at: "\(path)[\(index)]", depth: depth + 1) else { return false }
+                        let mark = named.count
+                        named += "[\(index)]".utf8
+                        defer { named.removeSubrange(mark...) }
+                        guard value(key: nil, depth: depth + 1) else { return false }
                         index += 1
                     } while scanner.take(UInt8(ascii: ","))
                     guard scanner.take(UInt8(ascii: "]")) else { return false }
@@ -444,9 +445,10 @@ extension JSONValue {
             } else {
                 guard scanner.skipValue() else { return false }
             }
-            return visit(path, start..<scanner.index, keys)
+            return visit(
+                Step(range: start..<scanner.index, key: key, keys: keys) { String(decoding: named, as: UTF8.self) })
         }
-        _ = value(at: path, depth: 0)
+        _ = value(key: nil, depth: 0)
     }
 
     /// Steps over JSON text a value at a time, by its brackets and strings alone.
@@ -455,7 +457,7 @@ extension JSONValue {
         var index = 0
 
         mutating func skipWhitespace() {
-            while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+            while index < text.count, JSONValue.isWhitespace(text[index]) { index += 1 }
         }
 
         /// Takes `byte` after any whitespace, if it is next.

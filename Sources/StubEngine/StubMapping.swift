@@ -207,7 +207,11 @@ package struct StubMapping: Sendable {
         }
         let written = members
         let message = "This stub cannot be answered by apps serve: \(problem)."
-        members["response"] = .object(["status": .number(500), "jsonBody": .object(["message": .string(message)])])
+        // A `body`, not a `jsonBody`: the reading holds the stub's own `jsonBody` as written.
+        members["response"] = .object([
+            "status": .number(500), "headers": .object(["Content-Type": .string("application/json")]),
+            "body": .string(String(decoding: JSONValue.object(["message": .string(message)]).data, as: UTF8.self)),
+        ])
         let parsed = try parse(.object(members), files: nil, path: path, reading: reading)
         var listed = written
         listed["id"] = .string(parsed.id)
@@ -335,13 +339,12 @@ struct Fields {
 }
 
 /// What a mapping's text says that its JSON value cannot, since a dictionary keeps no order:
-/// which operator a matcher names first, where it names two, and a `jsonBody`'s members in the
-/// order written. Reading the mapping notes what it read past, for a folder's warnings. One
-/// reading serves one parse, on one thread.
+/// which operator a matcher names first, where it names two (WireMock reads such a matcher by the
+/// first and reads past the others), and each `jsonBody` as written. Reading the mapping notes
+/// what it read past, for a folder's warnings. One reading serves one parse, on one thread.
 package final class Reading {
-    private let text: [UInt8]?
-    private let path: String
-    private let firstOperators: [String: String]
+    private var firstOperators: [String: String] = [:]
+    private var jsonBodies: [String: Data] = [:]
     /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
     /// past, …`.
     package private(set) var notes: [String] = []
@@ -349,9 +352,13 @@ package final class Reading {
     /// A reading of `text`, whose values are named under `path` (`mappings[2]`); of no text, when
     /// the value was not read from one (a recording).
     package init(text: [UInt8]? = nil, at path: String = "") {
-        self.text = text
-        self.path = path
-        firstOperators = text.map { JSONValue.firstWritten(of: StringMatcher.operators, in: $0, at: path) } ?? [:]
+        guard let text else { return }
+        JSONValue.walk(text, at: path) { step in
+            if step.key == "jsonBody" { jsonBodies[step.path()] = JSONValue.compact(text[step.range]) }
+            let named = step.keys.filter(StringMatcher.operators.contains)
+            if named.count > 1 { firstOperators[step.path()] = named[0] }
+            return true
+        }
     }
 
     package convenience init(text: Data, at path: String = "") {
@@ -361,13 +368,10 @@ package final class Reading {
     /// The operator written first in the matcher at `path`, when it names more than one.
     func firstOperator(at path: String) -> String? { firstOperators[path] }
 
-    /// `value`, the value at `path`, as compact JSON in the order its text wrote it; sorted by
-    /// name when there is no text, or it says something else.
+    /// `value`, the `jsonBody` at `path`, as compact JSON in the order its text wrote it; by name
+    /// when there is no text.
     func json(_ value: JSONValue, at path: String) -> Data {
-        guard let text, let written = JSONValue.compactText(at: path, in: text, at: self.path),
-            JSONValue.parse(written) == value
-        else { return value.data }
-        return written
+        jsonBodies[path] ?? value.data
     }
 
     /// Notes `line`, once: a stub read again (as a stand-in) reads past the same fields.

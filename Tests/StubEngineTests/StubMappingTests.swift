@@ -200,9 +200,17 @@ struct StubMappingTests {
             {"a": {"contains": "x", "equalTo": "y"}, "b": [{"equalTo": "y"}, {"absent": true, "contains": "x"}],
              "c\u0041": {"matches": ".", "contains": "{\"equalTo\": 1, \"absent\": 2}"}}
             """#
-        let found = JSONValue.firstWritten(
-            of: ["equalTo", "contains", "absent", "matches"], in: Array(text.utf8), at: "mappings[3]")
-        #expect(found == ["mappings[3].a": "contains", "mappings[3].b[1]": "absent", "mappings[3].cA": "matches"])
+        let reading = Reading(text: Array(text.utf8), at: "mappings[3]")
+        #expect(reading.firstOperator(at: "mappings[3].a") == "contains")
+        #expect(reading.firstOperator(at: "mappings[3].b[0]") == nil)
+        #expect(reading.firstOperator(at: "mappings[3].b[1]") == "absent")
+        #expect(reading.firstOperator(at: "mappings[3].cA") == "matches")
+        var paths: [String] = []
+        JSONValue.walk(Array(#"{"x": [1, {"y": 2}], "z": {}}"#.utf8), at: "") { step in
+            paths.append(step.path())
+            return true
+        }
+        #expect(paths == ["x[0]", "x[1].y", "x[1]", "x", "z", ""])
     }
 
     @Test func withoutItsTextTwoOperatorsAreRefusedNamingBoth() {
