@@ -401,15 +401,16 @@ extension JSONValue {
         package let key: String?
         /// An object's keys, in the order written; none for other values.
         package let keys: [String]
-        /// The path that names it, as a mapping's errors do (`request.bodyPatterns[0]`).
+        /// The path that names it, as a mapping's errors do (`request.bodyPatterns[0]`); to be
+        /// asked while the step is visited, not after.
         package let path: () -> String
     }
 
     /// Steps through the JSON `text` (its top named `path`) a value at a time, and calls `visit`
-    /// once each is read. Stops when `visit` says `false`. A path is written only when asked
-    /// for: walking a 40 MB folder names millions of values. `text` is JSON that
-    /// `JSONSerialization` has read (so at most 512 deep); elsewhere the walk may stop short.
-    package static func walk(_ text: [UInt8], at path: String, _ visit: (Step) -> Bool) {
+    /// once each is read. A path is written only when asked for: walking a 40 MB folder names
+    /// millions of values. `text` is JSON that `JSONSerialization` has read (so at most 512
+    /// deep); elsewhere the walk may stop short.
+    package static func walk(_ text: [UInt8], at path: String, _ visit: (Step) -> Void) {
         var scanner = Scanner(text: text)
         var named = Array(path.utf8)
         func value(key: String?, depth: Int) -> Bool {
@@ -445,8 +446,8 @@ extension JSONValue {
             } else {
                 guard scanner.skipValue() else { return false }
             }
-            return visit(
-                Step(range: start..<scanner.index, key: key, keys: keys) { String(decoding: named, as: UTF8.self) })
+            visit(Step(range: start..<scanner.index, key: key, keys: keys) { String(decoding: named, as: UTF8.self) })
+            return true
         }
         _ = value(key: nil, depth: 0)
     }

@@ -357,7 +357,6 @@ package final class Reading {
             if step.key == "jsonBody" { jsonBodies[step.path()] = JSONValue.compact(text[step.range]) }
             let named = step.keys.filter(StringMatcher.operators.contains)
             if named.count > 1 { firstOperators[step.path()] = named[0] }
-            return true
         }
     }
 

@@ -208,7 +208,6 @@ struct StubMappingTests {
         var paths: [String] = []
         JSONValue.walk(Array(#"{"x": [1, {"y": 2}], "z": {}}"#.utf8), at: "") { step in
             paths.append(step.path())
-            return true
         }
         #expect(paths == ["x[0]", "x[1].y", "x[1]", "x", "z", ""])
     }
