@@ -416,12 +416,8 @@ struct Admin: Sendable {
     /// The path names the stub; an id in the body is WireMock's and must agree.
     private func replaceMapping(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
         let id = call.parameter
-        var given = try stub(call.body)
-        if given.id != id {
-            guard case .object(var members) = given.json else { throw Self.noStub(id) }
-            members["id"] = .string(id)
-            given = try stub(JSONValue.object(members).data)
-        }
+        // Under the path's id, read from the body as sent (written again, its order would be lost).
+        let given = try stub(call.body).identified(as: id)
         var replaced = false
         try stubbing { () throws(StubError) in replaced = try backend.stubs.replace(id: id, with: given) }
         guard replaced else { throw Self.noStub(id) }
@@ -515,7 +511,7 @@ struct Admin: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for mapping in mappings {
-                try mapping.json.data.write(
+                try mapping.fileText.write(
                     to: folder.appendingPathComponent(fileName(forID: mapping.id)), options: .atomic)
             }
         } catch {

@@ -269,6 +269,43 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// The value without the members `keys` of the object at `path` (`request.headers.X`, as a
+    /// mapping's errors name places); itself when there is no such object. Of two keys that could
+    /// begin the path (`a` and `a.b`), the longer is taken.
+    package func removing(_ keys: [String], at path: Substring) -> JSONValue {
+        switch self {
+        case .object(var members):
+            guard !path.isEmpty else {
+                for key in keys { members[key] = nil }
+                return .object(members)
+            }
+            let next = members.keys.sorted { $0.count > $1.count }.first { key in
+                path == key || path.hasPrefix(key + ".") || path.hasPrefix(key + "[")
+            }
+            guard let next, let member = members[next] else { return self }
+            let rest = path.dropFirst(next.count)
+            members[next] = member.removing(keys, at: rest.first == "." ? rest.dropFirst() : rest)
+            return .object(members)
+        case .array(var items):
+            guard path.first == "[", let close = path.firstIndex(of: "]"),
+                let index = Int(path[path.index(after: path.startIndex)..<close]), items.indices.contains(index)
+            else { return self }
+            let rest = path[path.index(after: close)...]
+            items[index] = items[index].removing(keys, at: rest.first == "." ? rest.dropFirst() : rest)
+            return .array(items)
+        default: return self
+        }
+    }
+
+    /// An object's JSON text with the member `key`, whose value is the JSON text `raw`, written
+    /// first, then its own members as ``data`` writes them.
+    package func text(withFirst key: String, _ raw: Data) -> Data {
+        var text = Data("{".utf8) + JSONValue.string(key).data + Data(":".utf8) + raw
+        let members = data.dropFirst()
+        if members.first != UInt8(ascii: "}") { text.append(UInt8(ascii: ",")) }
+        return text + members
+    }
+
     /// The value's text as a matcher compares it: a string as itself, anything else as JSON.
     package var text: String {
         if case .string(let value) = self { return value }
@@ -361,6 +398,23 @@ extension JSONValue {
             guard scanner.skipValue(), scanner.take(UInt8(ascii: ",")) else { return nil }
         }
         return nil
+    }
+
+    /// JSON `text` in UTF-8 without a byte order mark, as `JSONSerialization` reads it: in UTF-8,
+    /// UTF-16 or UTF-32, told by its mark or by where its first bytes are zero (RFC 4627).
+    package static func utf8(_ text: [UInt8]) -> [UInt8] {
+        let head = Array(text.prefix(4)) + [UInt8](repeating: 1, count: max(0, 4 - text.count))
+        let encoding: String.Encoding
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0xEF, 0xBB, 0xBF, _): return Array(text.dropFirst(3))
+        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, _): encoding = .utf32BigEndian
+        case (0xFF, 0xFE, 0x00, 0x00), (_, 0x00, 0x00, 0x00): encoding = .utf32LittleEndian
+        case (0xFE, 0xFF, _, _), (0x00, _, _, _): encoding = .utf16BigEndian
+        case (0xFF, 0xFE, _, _), (_, 0x00, _, _): encoding = .utf16LittleEndian
+        default: return text
+        }
+        guard let decoded = String(data: Data(text), encoding: encoding) else { return text }
+        return Array((decoded.hasPrefix("\u{FEFF}") ? decoded.dropFirst() : Substring(decoded)).utf8)
     }
 
     /// `text`, JSON, without the white space between its tokens: a member's JSON in the order

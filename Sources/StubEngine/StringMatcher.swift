@@ -148,9 +148,13 @@ package indirect enum StringMatcher: Sendable {
 
     init(_ fields: Fields) throws(StubError) {
         let given = Self.readers.filter { fields.object[$0.name] != nil }
-        // WireMock reads a matcher that names two operators by the one written first, and reads
-        // past the others: so does this server, saying so. Only the mapping's text tells which.
-        let first = given.count > 1 ? fields.reading.firstOperator(at: fields.path) : nil
+        // WireMock reads a matcher that names two operators as absent when one is `"absent": true`,
+        // else by the one written first, and reads past the others: so does this server, saying
+        // so. Only the mapping's text tells which was first.
+        let first =
+            given.count < 2
+            ? nil
+            : fields.object["absent"] == .bool(true) ? "absent" : fields.reading.firstOperator(at: fields.path)
         guard let reader = given.count == 1 ? given.first : given.first(where: { $0.name == first }) else {
             let options = Set(Self.readers.flatMap(\.options))
             let unknown = fields.object.keys.sorted().first { !options.contains($0) }
@@ -163,10 +167,8 @@ package indirect enum StringMatcher: Sendable {
         }
         try fields.allow(reader.options.union(given.map(\.name)))
         if given.count > 1 {
-            let others = given.map(\.name).filter { $0 != reader.name }
-            fields.reading.note(
-                "\(fields.path): \(others.joined(separator: " and ")) read past, as WireMock reads a matcher by "
-                    + "the operator written first (\(reader.name))")
+            fields.reading.readPast(
+                given.map(\.name).filter { $0 != reader.name }, at: fields.path, keeping: reader.name)
         }
         self = try reader.read(fields.object[reader.name] ?? .null, fields, fields.child(reader.name))
     }

@@ -70,6 +70,8 @@ package enum StubFolder {
         var kept = 0
         // The file and place of each stub, for warnings about stubs that answer the same requests.
         var loadedPlaces: [(file: String, place: String)] = []
+        // The stubs that repeat an earlier stub's id: where each is, and the earlier one's place.
+        var repeated: [(index: Int, file: String, path: String, first: String)] = []
         for name in names {
             let file = "mappings/\(name)"
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
@@ -111,18 +113,6 @@ package enum StubFolder {
                             for: entry, path: path, problem: error.message, reading: reading)
                         loaded.warnings.append("\(file): \(error.message): the stub answers 500 saying so.")
                     }
-                    if let first = places[mapping.id] {
-                        // WireMock keeps both under the one id, each answering its own requests:
-                        // so does this server, the second under the id and a number (an id names
-                        // one stub in the admin API), the same on every start.
-                        var number = 2
-                        while places["\(mapping.id.prefix(56)).\(number)"] != nil { number += 1 }
-                        let id = "\(mapping.id.prefix(56)).\(number)"
-                        loaded.warnings.append(
-                            "\(file): \(path.isEmpty ? "id" : "\(path).id"): \(mapping.id) is the id of \(first) too; "
-                                + "WireMock keeps both under it, this server keeps this one as \(id).")
-                        mapping = mapping.identified(as: id)
-                    }
                 } catch {
                     problems.append("\(file): \(error.message)")
                     continue
@@ -132,7 +122,11 @@ package enum StubFolder {
                 guard loaded.mappings.count < StubStore.maximumCount else {
                     throw LoadError(["\(folder.path) holds more than \(StubStore.maximumCount) stubs."])
                 }
-                places[mapping.id] = place
+                if let first = places[mapping.id] {
+                    repeated.append((loaded.mappings.count, file, path, first))
+                } else {
+                    places[mapping.id] = place
+                }
                 loaded.warnings += reading.notes.map { "\(file): \($0)." }
                 if case .file(let url, _) = mapping.response.body, !FileManager.default.fileExists(atPath: url.path) {
                     let field = path.isEmpty ? "response.bodyFileName" : "\(path).response.bodyFileName"
@@ -145,6 +139,21 @@ package enum StubFolder {
             }
         }
         guard problems.isEmpty else { throw LoadError(problems) }
+        // WireMock keeps both under the one id, each answering its own requests: so does this
+        // server, the second under the id and the first number no stub of the folder has (an id
+        // names one stub in the admin API), the same on every start.
+        var taken = Set(loaded.mappings.map(\.id))
+        for (index, file, path, first) in repeated {
+            let given = loaded.mappings[index].id
+            var number = 2
+            while taken.contains("\(given.prefix(56)).\(number)") { number += 1 }
+            let id = "\(given.prefix(56)).\(number)"
+            taken.insert(id)
+            loaded.mappings[index] = loaded.mappings[index].identified(as: id)
+            loaded.warnings.append(
+                "\(file): \(path.isEmpty ? "id" : "\(path).id"): \(given) is the id of \(first) too; "
+                    + "WireMock keeps both under it, this server keeps this one as \(id).")
+        }
         loaded.warnings += sameRequests(loaded.mappings, places: loadedPlaces)
         return loaded
     }
@@ -176,8 +185,11 @@ package enum StubFolder {
         let shared = order.compactMap { groups[$0] }.filter { Set($0.map { places[$0].file }).count > 1 }
         var warnings = shared.prefix(10).map { indices in
             let named = indices.map { places[$0].place }
-            return "\(named.joined(separator: ", ")): the same request at the same priority; only the last, "
-                + "\(named[named.count - 1]), answers here, and in WireMock the one its disk lists last: "
+            let last = named[named.count - 1]
+            // A set of many names its first three and its last.
+            let listed = named.count > 5 ? named.prefix(3) + ["\(named.count - 4) more", last] : named
+            return "\(listed.joined(separator: ", ")): the same request at the same priority; only the last, "
+                + "\(last), answers here, and in WireMock the one its disk lists last: "
                 + "give the one meant a lower priority number"
         }
         if shared.count > 10 { warnings.append("\(shared.count - 10) more sets of stubs with the same request") }

@@ -142,13 +142,19 @@ package struct StubMapping: Sendable {
         }
         let answer = try StubResponse(
             response, files: files, templating: templating, missingFilesAllowed: missingFilesAllowed)
+        let pattern = try RequestPattern(request)
+        // Listed, and saved, as read: a matcher's operators read past are left out, as WireMock
+        // leaves them out, so a saved stub reads back the same whatever order keys are written in.
+        var listed = JSONValue.object(stored)
+        for (place, _, others) in reading.readPast where path.isEmpty || place.hasPrefix(path + ".") {
+            listed = listed.removing(others, at: path.isEmpty ? Substring(place) : place.dropFirst(path.count + 1))
+        }
         return StubMapping(
-            id: id, priority: priority, request: try RequestPattern(request), response: answer,
+            id: id, priority: priority, request: pattern, response: answer,
             scenarioName: scenario["scenarioName"],
             requiredScenarioState: scenario["requiredScenarioState"],
             newScenarioState: scenario["newScenarioState"], webhooks: try Webhook.all(in: mapping),
-            json: .object(stored),
-            size: footprint(of: .object(stored), templated: answer.isTemplated))
+            json: listed, size: footprint(of: listed, templated: answer.isTemplated))
     }
 
     /// What a stub read from `text` keeps, estimated from the text alone before it is parsed:
@@ -223,8 +229,19 @@ package struct StubMapping: Sendable {
             size: footprint(of: .object(listed), templated: false))
     }
 
+    /// The mapping as a file of `mappings/` keeps it: its JSON (``json``), with its `jsonBody` as
+    /// the stub wrote it, so that a saved stub answers the same bytes when it is read back.
+    package var fileText: Data {
+        guard let body = response.jsonBodyText, case .object(var members) = json,
+            case .object(var answer)? = members.removeValue(forKey: "response")
+        else { return json.data }
+        answer["jsonBody"] = nil
+        return JSONValue.object(members).text(
+            withFirst: "response", JSONValue.object(answer).text(withFirst: "jsonBody", body))
+    }
+
     /// The same stub under another id, listed with it.
-    func identified(as id: String) -> StubMapping {
+    package func identified(as id: String) -> StubMapping {
         var listed = json
         if case .object(var members) = json {
             members["id"] = .string(id)
@@ -345,14 +362,25 @@ struct Fields {
 package final class Reading {
     private var firstOperators: [String: String] = [:]
     private var jsonBodies: [String: Data] = [:]
+    /// Each matcher that names operators besides the one read: its path, the one read, and the
+    /// others, which are left out of the mapping as it is listed and saved, as WireMock leaves
+    /// them out.
+    private(set) var readPast: [(path: String, kept: String, others: [String])] = []
+
     /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
     /// past, …`.
-    package private(set) var notes: [String] = []
+    package var notes: [String] {
+        readPast.map { path, kept, others in
+            "\(path): \(others.joined(separator: " and ")) read past, as WireMock reads a matcher by "
+                + (kept == "absent" ? "\"absent\": true beside any other operator" : "the operator written first")
+                + " (\(kept))"
+        }
+    }
 
     /// A reading of `text`, whose values are named under `path` (`mappings[2]`); of no text, when
     /// the value was not read from one (a recording).
     package init(text: [UInt8]? = nil, at path: String = "") {
-        guard let text else { return }
+        guard let text = text.map(JSONValue.utf8) else { return }
         JSONValue.walk(text, at: path) { step in
             if step.key == "jsonBody" { jsonBodies[step.path()] = JSONValue.compact(text[step.range]) }
             let named = step.keys.filter(StringMatcher.operators.contains)
@@ -373,8 +401,10 @@ package final class Reading {
         jsonBodies[path] ?? value.data
     }
 
-    /// Notes `line`, once: a stub read again (as a stand-in) reads past the same fields.
-    func note(_ line: String) {
-        if !notes.contains(line) { notes.append(line) }
+    /// Notes that the matcher at `path` is read by `kept` and not by `others`, once: a stub read
+    /// again (as a stand-in) reads past the same fields.
+    func readPast(_ others: [String], at path: String, keeping kept: String) {
+        guard !readPast.contains(where: { $0.path == path }) else { return }
+        readPast.append((path, kept, others))
     }
 }

@@ -138,6 +138,8 @@ package struct StubResponse: Sendable {
     /// Whether the stub asked for response templating: its headers, and the contents of its body
     /// file, are rendered for each request too.
     package let isTemplated: Bool
+    /// A `jsonBody` as the stub wrote it (compact, its members in order), to be saved so.
+    package let jsonBodyText: Data?
     /// Whether a `bodyFileName`'s contents are rendered too: not when the stub's
     /// `transformerParameters` say `disableBodyFileTemplating` (its name still is).
     let templatesBodyFile: Bool
@@ -220,10 +222,10 @@ package struct StubResponse: Sendable {
         }
         let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { fields.object[$0] != nil }
         if bodies.count > 1 { throw .field(fields.path, "give one of \(bodies.joined(separator: ", ")), not several") }
+        jsonBodyText = fields.object["jsonBody"].map { fields.reading.json($0, at: fields.child("jsonBody")) }
         if let text = try fields.string("body") {
             body = try template(text, fields.child("body")).map(Body.template) ?? .bytes(Data(text.utf8))
-        } else if let json = fields.object["jsonBody"] {
-            let data = fields.reading.json(json, at: fields.child("jsonBody"))
+        } else if let data = jsonBodyText {
             body =
                 try template(String(decoding: data, as: UTF8.self), fields.child("jsonBody")).map(Body.template)
                 ?? .bytes(data)

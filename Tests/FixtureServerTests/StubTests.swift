@@ -607,6 +607,41 @@ struct StubTests {
         #expect(next.stubs.mappings.map(\.id).sorted() == ["added", "first"], "saved once, the folder's own not again")
     }
 
+    /// A hostile pass: a stub naming two operators, edited with PUT, listed and saved, read its
+    /// other operator and sent its jsonBody sorted once written again.
+    @Test func aStubReadByItsFirstOperatorIsEditedListedAndSavedAsRead() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        let stub = #"""
+            {"id": "two", "request": {"urlPath": "/r", "headers": {"X": {"equalTo": "q", "contains": "zz"}}},
+             "response": {"jsonBody": {"z": 1, "a": 2}}}
+            """#
+        let x = HTTPField.Name("X")!
+        /// The answers to `X: q` and `X: zz`: the first operator's, in the order written.
+        func answers(_ server: RunningFixtureServer) async throws -> [String] {
+            let q = try await Backend.send(server, .get, "/r", fields: [x: "q"])
+            let zz = try await Backend.send(server, .get, "/r", fields: [x: "zz"])
+            return ["\(q.status) \(q.text)", "\(zz.status)"]
+        }
+        let expected = [#"200 {"z":1,"a":2}"#, "404"]
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            #expect(try await Backend.send(server, .post, "/__admin/mappings", json: stub).status == 201)
+            #expect(try await answers(server) == expected)
+            #expect(try await Backend.send(server, .put, "/__admin/mappings/two", json: stub).status == 200)
+            #expect(try await answers(server) == expected)
+            let listed = try await Backend.send(server, .get, "/__admin/mappings/two")
+            let headers = (listed.json["request"] as? [String: Any])?["headers"] as? [String: [String: Any]]
+            #expect(headers?["X"]?.keys.sorted() == ["equalTo"], "the operator read past is not listed")
+            #expect(try await Backend.send(server, .post, "/__admin/mappings/save").status == 200)
+        }
+        try await withFixtureServer(backend: .init(rootDirectory: root)) { server in
+            let afterRestart = try await answers(server)
+            #expect(afterRestart == expected, "the saved file reads back as the stub read")
+        }
+    }
+
     /// A sandbox saved into the folder every world shares: its stub replaced the team's
     /// `mappings/team.json`, and after a restart the server's own world served it.
     @Test func aSandboxSavesNothingIntoTheSharedFolder() async throws {

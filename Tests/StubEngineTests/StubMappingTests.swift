@@ -195,6 +195,33 @@ struct StubMappingTests {
         #expect(String(decoding: sorted, as: UTF8.self) == #"{"a":2,"b":1}"#)
     }
 
+    /// WireMock reads `"absent": true` beside another operator as absent, wherever it is written.
+    @Test func absentBesideAnotherOperatorIsAbsent() throws {
+        let mapping = #"{"request": {"headers": {"X-A": {"equalTo": "q", "absent": true}}}}"#
+        let header = HTTPField.Name("X-A")!
+        #expect(try matches(mapping, .get, "/"))
+        #expect(try !matches(mapping, .get, "/", fields: [header: "q"]))
+    }
+
+    /// A stub sent with a byte order mark, or in UTF-16, is read in the order written too.
+    @Test(arguments: ["bom", "utf16"])
+    func aStubInAnyUnicodeEncodingIsReadInTheOrderWritten(_ encoding: String) throws {
+        let text =
+            #"{"request": {"headers": {"X": {"equalTo": "q", "contains": "zz"}}}, "response": {"jsonBody": {"z": 1, "a": 2}}}"#
+        let data =
+            encoding == "bom"
+            ? Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+            : Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let mapping = try StubMapping.parse(data)
+        guard case .bytes(let sent) = mapping.response.body else {
+            Issue.record("\(mapping.response.body)")
+            return
+        }
+        #expect(String(decoding: sent, as: UTF8.self) == #"{"z":1,"a":2}"#)
+        let store = StubStore(initial: [mapping])
+        #expect(store.match(request(.get, "/", fields: [HTTPField.Name("X")!: "q"]), body: Data()).stub != nil)
+    }
+
     @Test func theFirstOperatorIsFoundByItsPlaceInTheText() {
         let text = #"""
             {"a": {"contains": "x", "equalTo": "y"}, "b": [{"equalTo": "y"}, {"absent": true, "contains": "x"}],
@@ -1029,6 +1056,12 @@ struct StubMappingTests {
                     + "WireMock keeps both under it, this server keeps this one as \(id).2."
             ])
         #expect(try StubFolder.load(root).mappings.map(\.id) == [id, "\(id).2"], "the same on every start")
+        // Another file's own id is never taken for a repeated one: one.json, three.json (ID.2),
+        // then two.json (ID, so ID.3).
+        try Self.write(
+            #"{"id": "\#(id).2", "request": {"urlPath": "/three"}, "response": {"body": "three"}}"#,
+            at: "mappings/three.json", in: root)
+        #expect(try StubFolder.load(root).mappings.map(\.id) == [id, "\(id).2", "\(id).3"])
         let store = StubStore(initial: loaded.mappings)
         for path in ["/one", "/two"] {
             let stub = try #require(store.match(request(path), body: Data()).stub)
@@ -1067,6 +1100,17 @@ struct StubMappingTests {
         #expect(
             stub.response.answer(to: ParsedRequest(request("/api/v1/users/1"), body: Data())).1
                 == Data("from voice".utf8))
+    }
+
+    @Test func aLargeSetOfStubsWithTheSameRequestIsNamedByItsFirstThreeAndItsLast() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for index in 1...7 {
+            try Self.write(#"{"request": {"url": "/same"}}"#, at: "mappings/\(index).json", in: root)
+        }
+        #expect(
+            try StubFolder.load(root).warnings.first?.hasPrefix(
+                "mappings/1.json, mappings/2.json, mappings/3.json, 3 more, mappings/7.json: the same request") == true)
     }
 
     /// WireMock 2.35.1 starts with a folder whose stub names a helper it does not have (and
