@@ -58,6 +58,14 @@ package final class MatchBudget: @unchecked Sendable {
         return left.seconds
     }
 
+    /// Spends what is left: work that stopped at a bound of its own (an XPath's visits) ends the
+    /// request's matching as running out of time would, so the answer does not depend on which
+    /// bound a machine reaches first.
+    func spendAll() {
+        isSpent = true
+        used = allowance
+    }
+
     /// Adds the CPU time this thread used since the last reading on it.
     private func read() -> Duration {
         let (thread, now) = (pthread_self(), Self.threadCPUTime())

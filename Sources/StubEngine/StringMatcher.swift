@@ -260,9 +260,12 @@ package indirect enum StringMatcher: Sendable {
             return (try? XMLTree(bytes?() ?? Data(value.utf8), budget: budget)).map(expected.matches) ?? false
         case .matchesXPath(let path, let matcher):
             guard let tree = try? XMLTree(bytes?() ?? Data(value.utf8), budget: budget) else { return false }
-            guard let matcher else { return path.selects(in: tree) }
+            // Cut short, it matches nothing, as a spent budget matches nothing elsewhere.
+            guard let matcher else { return path.selects(in: tree, budget: budget) ?? false }
             let asXML = if case .equalToXml = matcher { true } else { false }
-            return path.texts(in: tree, asXML: asXML).contains { matcher.matches($0, budget: budget) }
+            return (path.texts(in: tree, asXML: asXML, budget: budget) ?? []).contains {
+                matcher.matches($0, budget: budget)
+            }
         case .absent, .doesNotMatch, .and, .or, .not, .hasExactly, .includes: return false
         }
     }

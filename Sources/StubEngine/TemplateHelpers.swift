@@ -56,7 +56,11 @@ enum TemplateHelpers {
             let path: XPath
             do throws(StubError.Reason) { path = try XPath(text(1)) } catch { throw "xPath \(text(1)): \(error.text)" }
             guard let tree = try? XMLTree(Data(text(0).utf8), budget: budget) else { return .null }
-            return path.texts(in: tree).first.map(TemplateValue.string) ?? .null
+            // Cut short, what it found is not what it would find (as for jsonPath).
+            guard let texts = path.texts(in: tree, budget: budget) else {
+                throw "xPath \(text(1)) visits more nodes than a template may, or ran out of the matching budget"
+            }
+            return texts.first.map(TemplateValue.string) ?? .null
         case "parseJson":
             return JSONValue.parse(Data(text(0).utf8)).map(TemplateValue.json) ?? .null
         case "randomValue":

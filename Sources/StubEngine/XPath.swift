@@ -61,21 +61,27 @@ package struct XPath: Sendable {
         self.namespaces = namespaces
     }
 
-    /// What the expression gives in `tree`, from its root.
-    func evaluate(_ tree: XMLTree) -> Value {
-        Evaluation(tree: tree, namespaces: namespaces).value(of: expression, context: 0, position: 1, size: 1)
+    /// What the expression gives in `tree`, from its root, within `budget` (past it, every step
+    /// selects nothing).
+    private func evaluate(_ tree: XMLTree, in evaluation: Evaluation) -> Value {
+        evaluation.value(of: expression, context: 0, position: 1, size: 1)
     }
 
-    /// Whether it selects something (or is true) in `tree`.
-    func selects(in tree: XMLTree) -> Bool {
-        Evaluation(tree: tree, namespaces: namespaces).boolean(evaluate(tree))
+    /// Whether it selects something (or is true) in `tree`; `nil` when it visits more than
+    /// ``maximumVisits`` nodes or spends `budget` first, cut short.
+    func selects(in tree: XMLTree, budget: MatchBudget? = nil) -> Bool? {
+        let evaluation = Evaluation(tree: tree, namespaces: namespaces, budget: budget)
+        let selects = evaluation.boolean(evaluate(tree, in: evaluation))
+        return evaluation.isCutShort ? nil : selects
     }
 
     /// The texts it gives in `tree`: each node's (an element's as XML when `asXML`), or the one
-    /// value.
-    func texts(in tree: XMLTree, asXML: Bool = false) -> [String] {
-        let evaluation = Evaluation(tree: tree, namespaces: namespaces)
-        switch evaluate(tree) {
+    /// value; `nil` when cut short, as ``selects(in:budget:)`` is.
+    func texts(in tree: XMLTree, asXML: Bool = false, budget: MatchBudget? = nil) -> [String]? {
+        let evaluation = Evaluation(tree: tree, namespaces: namespaces, budget: budget)
+        let value = evaluate(tree, in: evaluation)
+        guard !evaluation.isCutShort else { return nil }
+        switch value {
         case .nodes(let nodes):
             return nodes.map { asXML && tree.nodes[$0].kind == .element ? tree.xml(of: $0) : tree.text(of: $0) }
         case let value: return [evaluation.string(value)]
@@ -89,16 +95,43 @@ package struct XPath: Sendable {
     private struct Evaluation {
         let tree: XMLTree
         let namespaces: [String: String]?
-        /// The nodes visited so far; past ``XPath/maximumVisits`` every step selects nothing.
-        private let visits = Visits()
+        /// The nodes visited so far; past ``XPath/maximumVisits``, or once the budget is spent,
+        /// every step selects nothing.
+        private let visits: Visits
 
-        init(tree: XMLTree, namespaces: [String: String]?) {
+        init(tree: XMLTree, namespaces: [String: String]?, budget: MatchBudget?) {
             self.tree = tree
             self.namespaces = namespaces
+            visits = Visits(budget: budget)
         }
 
+        /// Whether it stopped before the end: past the visits, or the budget.
+        var isCutShort: Bool { visits.count > XPath.maximumVisits }
+
         final class Visits {
-            var count = 0
+            private(set) var count = 0
+            private let budget: MatchBudget?
+            /// When the budget is read next: reading the CPU time is a system call.
+            private var nextReading = 4096
+
+            init(budget: MatchBudget?) {
+                self.budget = budget
+            }
+
+            /// Counts `more` visits; `false` once past the limit or the budget. Past the limit the
+            /// budget is spent too: which of the two comes first depends on the machine.
+            func add(_ more: Int) -> Bool {
+                count += more
+                if count >= nextReading {
+                    nextReading = count + 4096
+                    if budget?.isSpentNow == true { count = XPath.maximumVisits + 1 }
+                }
+                guard count <= XPath.maximumVisits else {
+                    budget?.spendAll()
+                    return false
+                }
+                return true
+            }
         }
 
         /// A node's text, its length counted among the visits (a predicate that reads the whole
@@ -106,7 +139,7 @@ package struct XPath: Sendable {
         private func nodeText(_ node: Int) -> String {
             guard visits.count <= XPath.maximumVisits else { return "" }
             let text = tree.text(of: node)
-            visits.count += text.utf8.count / 8
+            _ = visits.add(text.utf8.count / 8)
             return text
         }
 
@@ -154,8 +187,7 @@ package struct XPath: Sendable {
                 case .parent: candidates = tree.nodes[node].parent.map { [$0] } ?? []
                 case .descendantOrSelf: candidates = descendants(of: node)
                 }
-                visits.count += candidates.count
-                guard visits.count <= XPath.maximumVisits else { return [] }
+                guard visits.add(candidates.count) else { return [] }
                 var matching = candidates.filter { fits($0, step.test, axis: step.axis) }
                 for predicate in step.predicates {
                     let size = matching.count

@@ -354,6 +354,22 @@ struct CarelessClientTests {
         }
     }
 
+    /// A hostile pass: an XPath that reads the document for each node ran for seconds in a
+    /// search, and two sandboxes doing so made every other world's admin calls wait 2.4 s.
+    @Test func aJournalSearchWithAnXPathBombIsRefusedWithinTheBudget() async throws {
+        try await withFixtureServer { server in
+            let xml = "<r>" + String(repeating: "<e>abc</e>", count: 1_600) + "</r>"
+            _ = try await Backend.send(server, .post, "/anything", json: xml)
+            let search = try await Backend.send(
+                server, .post, "/__admin/requests/count",
+                json: #"{"bodyPatterns": [{"matchesXPath": "//e[contains(string(/r), 'zzz')]"}]}"#)
+            #expect(search.status == 503, "cut short by its visits or its budget, whichever comes first")
+            let plain = try await Backend.send(
+                server, .post, "/__admin/requests/count", json: #"{"bodyPatterns": [{"matchesXPath": "/r/e"}]}"#)
+            #expect(plain.json["count"] as? Int == 1)
+        }
+    }
+
     // MARK: Files served as files
 
     /// A WireMock folder with `__files/`, `name` in it holding `bytes`; and a file outside it.
