@@ -159,6 +159,13 @@ struct TemplateScope {
         return scope
     }
 
+    /// The template's top scope: what `@root` reads.
+    var root: TemplateScope {
+        var scope = self
+        while let outer = scope.outer { scope = outer.scope }
+        return scope
+    }
+
     private final class Outer {
         let scope: TemplateScope
         init(_ scope: TemplateScope) { self.scope = scope }
@@ -175,6 +182,8 @@ struct TemplateParser {
 
     private var rest: Substring
     private var depth = 0
+    /// Whether the last tag ended `~}}`: the text after it starts at its first non-space.
+    private var trimsNextText = false
 
     init(_ source: String) {
         rest = Substring(source)
@@ -186,27 +195,40 @@ struct TemplateParser {
     mutating func nodes(until closing: String?) throws(StubError.Reason) -> (nodes: [Node], otherwise: Substring?) {
         var nodes: [Node] = []
         while let open = rest.firstRange(of: "{{") {
-            if open.lowerBound > rest.startIndex { nodes.append(.text(String(rest[..<open.lowerBound]))) }
+            var text = takeText(rest[..<open.lowerBound])
             let raw = rest[open.upperBound...].hasPrefix("{")
             let start = raw ? rest.index(after: open.upperBound) : open.upperBound
             if rest[start...].hasPrefix("!--") {
                 guard let end = rest[start...].firstRange(of: "--}}") else { throw "a {{!-- comment is not closed" }
                 rest = rest[end.upperBound...]
+                if !text.isEmpty { nodes.append(.text(String(text))) }
                 continue
             }
             let closer = raw ? "}}}" : "}}"
             guard let end = rest[start...].firstRange(of: closer) else { throw "a {{ is not closed by \(closer)" }
-            let tag = rest[start..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            var tag = rest[start..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
             rest = rest[end.upperBound...]
+            // Handlebars' white space control: `{{~` drops the white space before the tag, `~}}`
+            // the white space after it.
+            if tag.hasPrefix("~") {
+                tag = tag.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
+                while let last = text.last, last.isWhitespace { text.removeLast() }
+            }
+            if tag.hasSuffix("~") {
+                tag = tag.dropLast().trimmingCharacters(in: .whitespacesAndNewlines)
+                trimsNextText = true
+            }
+            if !text.isEmpty { nodes.append(.text(String(text))) }
             if tag.hasPrefix("!") { continue }
             if tag.hasPrefix("/") {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
                 guard name == closing else { throw "{{/\(name)}} closes no {{#\(name)}}" }
                 return (nodes, nil)
             }
-            if tag == "else" || tag.hasPrefix("else ") {
+            // `{{^}}` is Handlebars' other way to write `{{else}}`.
+            if tag == "else" || tag == "^" || tag.hasPrefix("else ") {
                 guard closing != nil else { throw "{{else}} is outside a block" }
-                return (nodes, tag.dropFirst(4).drop { $0 == " " })
+                return (nodes, tag == "^" ? "" : Substring(tag.dropFirst(4).drop { $0 == " " }))
             }
             if tag.hasPrefix("#") {
                 nodes.append(try block(Substring(tag.dropFirst())))
@@ -215,10 +237,19 @@ struct TemplateParser {
                 nodes.append(.value(try words.expression(), escaped: !raw))
             }
         }
-        if !rest.isEmpty { nodes.append(.text(String(rest))) }
+        let text = takeText(rest)
+        if !text.isEmpty { nodes.append(.text(String(text))) }
         rest = ""
         if let closing { throw "{{#\(closing)}} is not closed by {{/\(closing)}}" }
         return (nodes, nil)
+    }
+
+    /// `text`, the text up to the next tag, without its leading white space when the tag before
+    /// ended `~}}`.
+    private mutating func takeText(_ text: Substring) -> Substring {
+        guard trimsNextText else { return text }
+        trimsNextText = false
+        return text.drop { $0.isWhitespace }
     }
 
     /// `{{#name params as |item index|}}` and its body and inverse, up to its `{{/name}}`; or,
@@ -604,10 +635,13 @@ package struct TemplateRenderer {
     }
 
     private func resolve(_ segments: [String], scope: TemplateScope) -> TemplateValue {
-        let levels = segments.prefix { $0 == ".." }.count
-        guard let scope = scope.out(levels), let first = segments.dropFirst(levels).first else { return .null }
+        // `@root.…` reads the template's top scope; each `..` one scope out.
+        let fromRoot = segments.first == "@root"
+        let skipped = fromRoot ? 1 : segments.prefix { $0 == ".." }.count
+        guard let scope = fromRoot ? scope.root : scope.out(skipped), let first = segments.dropFirst(skipped).first
+        else { return .null }
         var value: TemplateValue
-        var rest = segments.dropFirst(levels + 1)
+        var rest = segments.dropFirst(skipped + 1)
         if first == "this" {
             value = scope.this
         } else if let named = scope.names[first] ?? variables[first] {

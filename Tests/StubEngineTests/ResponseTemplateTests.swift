@@ -117,6 +117,18 @@ struct ResponseTemplateTests {
         #expect(refusal("{{#if a}}A{{else if b}}B") == "{{#if}} is not closed by {{/if}}")
     }
 
+    /// Each as the 2.35.1 jar writes it.
+    @Test func whiteSpaceControlCaretElseAndRootAreHandlebars() throws {
+        let sent = request(.get, "/ws")
+        #expect(try render("[{{#if false}}a{{~else~}}  b  {{/if}}]", sent) == "[b  ]")
+        #expect(try render("[{{#if false}}a{{else~}}  b{{/if}}]", sent) == "[b]")
+        #expect(try render("[{{#if false}}a{{~else if true~}}  b {{/if}}]", sent) == "[b ]")
+        #expect(try render("[{{#if false}}a{{^}}b{{/if}}][{{#if true}}a{{^}}b{{/if}}]", sent) == "[b][a]")
+        #expect(try render("[  {{~request.path~}}  ]", sent) == "[/ws]")
+        #expect(try render("[{{#each (array 1 2) ~}}\n  {{this}}\n{{~/each}}]", sent) == "[12]")
+        #expect(try render("{{#each (array 1)}}{{@root.request.path}}{{/each}}", sent) == "/ws")
+    }
+
     @Test func dotDotReadsTheEachOrWithAroundAndIfOpensNoScope() throws {
         let sent = request(
             .post, "/p", body: #"{"top": "T", "rows": [{"name": "x", "cells": [1, 2]}, {"name": "y", "cells": [3]}]}"#)
