@@ -167,6 +167,11 @@ package indirect enum StringMatcher: Sendable {
         }
         try fields.allow(reader.options.union(given.map(\.name)))
         if given.count > 1 {
+            // Read past, but read: a value that could be no operator's is refused all the same,
+            // as the admin API's schema says.
+            for other in given where other.name != reader.name {
+                _ = try other.read(fields.object[other.name] ?? .null, fields, fields.child(other.name))
+            }
             fields.reading.readPast(
                 given.map(\.name).filter { $0 != reader.name }, at: fields.path, keeping: reader.name)
         }

@@ -220,9 +220,14 @@ package struct StubResponse: Sendable {
                 }
             }
         }
-        let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { fields.object[$0] != nil }
+        let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter {
+            fields.object[$0] != nil && fields.object[$0] != .null
+        }
         if bodies.count > 1 { throw .field(fields.path, "give one of \(bodies.joined(separator: ", ")), not several") }
-        jsonBodyText = fields.object["jsonBody"].map { fields.reading.json($0, at: fields.child("jsonBody")) }
+        // `"jsonBody": null` is no body, as WireMock sends it.
+        jsonBodyText = fields.object["jsonBody"].flatMap { json in
+            json == .null ? nil : fields.reading.json(json, at: fields.child("jsonBody"))
+        }
         if let text = try fields.string("body") {
             body = try template(text, fields.child("body")).map(Body.template) ?? .bytes(Data(text.utf8))
         } else if let data = jsonBodyText {

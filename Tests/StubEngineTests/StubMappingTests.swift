@@ -195,6 +195,16 @@ struct StubMappingTests {
         #expect(String(decoding: sorted, as: UTF8.self) == #"{"a":2,"b":1}"#)
     }
 
+    /// WireMock sends no body for a `jsonBody` that is `null`.
+    @Test func aNullJsonBodyIsNoBody() throws {
+        let mapping = try stub(#"{"request": {"urlPath": "/n"}, "response": {"jsonBody": null}}"#)
+        guard case .bytes(let sent) = mapping.response.body else {
+            Issue.record("\(mapping.response.body)")
+            return
+        }
+        #expect(sent.isEmpty)
+    }
+
     /// WireMock reads `"absent": true` beside another operator as absent, wherever it is written.
     @Test func absentBesideAnotherOperatorIsAbsent() throws {
         let mapping = #"{"request": {"headers": {"X-A": {"equalTo": "q", "absent": true}}}}"#
@@ -830,9 +840,10 @@ struct StubMappingTests {
         ),
         (#"{"request": {}, "response": {"headers": {"X-A": "one\r\ntwo"}}}"#, "response.headers.X-A: must be a string"),
         (#"{"request": {}, "response": {}, "persistent": null}"#, "persistent: must be true or false"),
-        (#"{"id": "import", "request": {}, "response": {}}"#, "id: 1 to 64 letters"),
-        (#"{"scenarioName": "a/b", "request": {}, "response": {}}"#, "scenarioName: must be a name without /"),
-        (#"{"request": {}, "response": {}, "persistent": null}"#, "persistent: must be true or false"),
+        (
+            #"{"request": {"headers": {"X": {"absent": true, "contains": 0}}}, "response": {}}"#,
+            "request.headers.X.contains: must be a string"
+        ),
         (#"{"id": "import", "request": {}, "response": {}}"#, "id: 1 to 64 letters"),
         (#"{"scenarioName": "a/b", "request": {}, "response": {}}"#, "scenarioName: must be a name without /"),
     ])
