@@ -609,8 +609,11 @@ package struct TemplateRenderer {
             }
             variables[variable] = TemplateHelpers.formFields(values[0].text, decoded: decoded ?? false)
         } else {
-            let groups = try TemplateHelpers.groups(
-                matching: values[1].text, in: values[0].text, budget: request.budget)
+            // The empty pattern has no groups to name.
+            let pattern = values[1].text
+            let regex = pattern.isEmpty ? nil : try? NSRegularExpression(pattern: pattern)
+            if !pattern.isEmpty, regex == nil { return TemplateHelpers.invalidPattern(pattern) }
+            let groups = regex.map { TemplateHelpers.groups(of: $0, in: values[0].text, budget: request.budget) } ?? []
             guard !groups.isEmpty else {
                 guard let given = options["default"] else { return TemplateHelpers.nothingMatched(values[1].text) }
                 return try evaluate(given, scope: scope)

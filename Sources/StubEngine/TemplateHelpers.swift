@@ -127,9 +127,9 @@ enum TemplateHelpers {
                 (text(0).addingPercentEncoding(withAllowedCharacters: allowed) ?? text(0)).replacingOccurrences(
                     of: "%20", with: "+"))
         case "regexExtract":
-            guard let regex = try? NSRegularExpression(pattern: text(1)) else {
-                throw "regexExtract: \(text(1)) is not a regular expression"
-            }
+            // The empty pattern matches nothing, at the start.
+            guard !text(1).isEmpty else { return .string("") }
+            guard let regex = try? NSRegularExpression(pattern: text(1)) else { return invalidPattern(text(1)) }
             let subject = text(0)
             guard let range = firstMatch(of: regex, in: subject, budget: budget) else {
                 return options["default"] ?? nothingMatched(text(1))
@@ -294,14 +294,14 @@ enum TemplateHelpers {
         .string("[ERROR: Nothing matched \(pattern)]")
     }
 
-    /// The groups of `pattern`'s first match in `subject`: none when it does not match or has no
+    /// What `regexExtract` writes of a pattern that is no regular expression, as WireMock writes it.
+    static func invalidPattern(_ pattern: String) -> TemplateValue {
+        .string("[ERROR: Invalid regex string \(pattern)]")
+    }
+
+    /// The groups of `regex`'s first match in `subject`: none when it does not match or has no
     /// groups.
-    static func groups(matching pattern: String, in subject: String, budget: MatchBudget) throws(StubError.Reason)
-        -> [TemplateValue]
-    {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            throw "regexExtract: \(pattern) is not a regular expression"
-        }
+    static func groups(of regex: NSRegularExpression, in subject: String, budget: MatchBudget) -> [TemplateValue] {
         guard let whole = firstMatch(of: regex, in: subject, budget: budget),
             let match = regex.firstMatch(in: subject, range: NSRange(whole, in: subject))
         else { return [] }

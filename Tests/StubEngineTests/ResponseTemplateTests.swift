@@ -339,6 +339,10 @@ struct ResponseTemplateTests {
         #expect(try render("{{regexExtract request.body '[a-z]+' 'parts'}}", sent) == "[ERROR: Nothing matched [a-z]+]")
         #expect(try render("{{regexExtract request.body '<Nr>' 'parts' default='none'}}", sent) == "none")
         #expect(try render("{{regexExtract request.body '<Nr>'}}", sent) == "[ERROR: Nothing matched &lt;Nr&gt;]")
+        #expect(try render("[{{regexExtract request.body ''}}]", sent) == "[]")
+        #expect(try render("{{regexExtract request.body 'a('}}", sent) == "[ERROR: Invalid regex string a(]")
+        #expect(try render("{{regexExtract request.body 'a(' 'v'}}", sent) == "[ERROR: Invalid regex string a(]")
+        #expect(try render("{{regexExtract request.body '' 'v'}}", sent) == "[ERROR: Nothing matched ]")
         let form = request(.post, "/", body: "a=1%202&b=x&b=y&c=a+b")
         #expect(
             try render(
