@@ -417,29 +417,80 @@ extension JSONValue {
         return Array((decoded.hasPrefix("\u{FEFF}") ? decoded.dropFirst() : Substring(decoded)).utf8)
     }
 
-    /// `text`, JSON, without the white space between its tokens: a member's JSON in the order
-    /// it was written, as WireMock writes a `jsonBody`.
+    /// `text`, JSON, as WireMock writes a `jsonBody`: without the white space between its tokens,
+    /// its members in the order written, each number in its plain shortest form (`1.0` is `1`,
+    /// `1e3` is `1000`), and a string that has escapes written with as few as JSON needs (`\/` is
+    /// `/`, `\u00e9` is `é`).
     package static func compact(_ text: ArraySlice<UInt8>) -> Data {
         var compact: [UInt8] = []
         compact.reserveCapacity(text.count)
-        var (inString, escaped) = (false, false)
-        for byte in text {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                var escapes = false
+                while end < text.endIndex, text[end] != UInt8(ascii: "\"") {
+                    if text[end] == UInt8(ascii: "\\") {
+                        escapes = true
+                        end += 1
+                    }
+                    end += 1
                 }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if isWhitespace(byte) {
-                continue
+                end = min(end + 1, text.endIndex)
+                let token = text[index..<end]
+                if escapes, let decoded = parse(Data(token)), case .string(let string) = decoded {
+                    write(string, into: &compact)
+                } else {
+                    compact += token
+                }
+                index = end
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                var end = index
+                while end < text.endIndex, "0123456789+-.eE".utf8.contains(text[end]) { end += 1 }
+                compact += plainNumber(text[index..<end])
+                index = end
+            } else {
+                if !isWhitespace(byte) { compact.append(byte) }
+                index += 1
             }
-            compact.append(byte)
         }
         return Data(compact)
+    }
+
+    /// A JSON number's text in its plain shortest form, as Java's `BigDecimal` writes it once its
+    /// trailing zeros are stripped: `12.50` is `12.5`, `2.5e1` is `25`, `-0.0` is `0`. Its digits
+    /// are kept, however many; one whose exponent would write more than a thousand zeros is kept
+    /// as written.
+    static func plainNumber(_ token: ArraySlice<UInt8>) -> [UInt8] {
+        var text = Substring(String(decoding: token, as: UTF8.self))
+        let negative = text.first == "-"
+        if negative { text = text.dropFirst() }
+        let parts = text.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "E", maxSplits: 1, omittingEmptySubsequences: false)
+        }
+        guard parts.count <= 2, let exponent = parts.count == 2 ? Int(parts[1]) : 0, abs(exponent) <= 1000 else {
+            return Array(token)
+        }
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = mantissa.count == 2 ? mantissa[1] : ""
+        var digits = Array((mantissa[0] + fraction).drop { $0 == "0" })
+        var scale = fraction.count - exponent
+        while scale > 0, digits.last == "0" {
+            digits.removeLast()
+            scale -= 1
+        }
+        guard !digits.isEmpty else { return Array("0".utf8) }
+        var plain: String
+        if scale <= 0 {
+            plain = String(digits) + String(repeating: "0", count: -scale)
+        } else if digits.count > scale {
+            plain = String(digits.prefix(digits.count - scale)) + "." + String(digits.suffix(scale))
+        } else {
+            plain = "0." + String(repeating: "0", count: scale - digits.count) + String(digits)
+        }
+        if negative { plain = "-" + plain }
+        return Array(plain.utf8)
     }
 
     /// Whether `byte` is white space between JSON's tokens.

@@ -232,6 +232,24 @@ struct StubMappingTests {
         #expect(store.match(request(.get, "/", fields: [HTTPField.Name("X")!: "q"]), body: Data()).stub != nil)
     }
 
+    /// As the 2.35.1 jar sends it: numbers plain and shortest, strings with the escapes JSON needs.
+    @Test func aJsonBodysNumbersAndEscapesAreWrittenAsWireMockWritesThem() throws {
+        let mapping = try stub(
+            #"""
+            {"response": {"jsonBody": {"a": 1.0, "b": 12.50, "c": 1e3, "d": -0, "e": 0.1, "f": 1.5e-7,
+              "g": 123456789012345678901234567890, "h": "\u00e9\/\u0041", "i": -0.0, "j": 100, "k": 1E+2,
+              "l": 2.50e1, "m": [true, null, -12.0], "n": 1e20}}}
+            """#)
+        guard case .bytes(let sent) = mapping.response.body else {
+            Issue.record("\(mapping.response.body)")
+            return
+        }
+        #expect(
+            String(decoding: sent, as: UTF8.self)
+                == #"{"a":1,"b":12.5,"c":1000,"d":0,"e":0.1,"f":0.00000015,"g":123456789012345678901234567890,"h":"é/A","i":0,"j":100,"k":100,"l":25,"m":[true,null,-12],"n":100000000000000000000}"#
+        )
+    }
+
     @Test func theFirstOperatorIsFoundByItsPlaceInTheText() {
         let text = #"""
             {"a": {"contains": "x", "equalTo": "y"}, "b": [{"equalTo": "y"}, {"absent": true, "contains": "x"}],
