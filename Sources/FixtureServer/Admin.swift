@@ -367,7 +367,8 @@ struct Admin: Sendable {
         }
         guard let root = saveFolder else {
             throw AdminError(
-                status: .conflict, message: "There is no folder to save into: start apps serve with --root-dir DIR.")
+                status: .conflict,
+                message: "There is no folder to save into: the server was started without a root folder.")
         }
         let initial = Set(backend.stubs.initial.map(\.id))
         try Self.save(backend.stubs.mappings.filter { !initial.contains($0.id) }, into: root, what: "The stubs")

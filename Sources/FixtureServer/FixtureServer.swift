@@ -761,7 +761,8 @@ struct BackendResponder: HTTPResponder {
             return (head, data)
         } catch {
             return jsonAnswer(
-                .badGateway, ["message": "The backend behind --proxy did not answer: \(error.localizedDescription)"])
+                .badGateway,
+                ["message": "The backend this server forwards to did not answer: \(error.localizedDescription)"])
         }
     }
 

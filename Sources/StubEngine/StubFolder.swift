@@ -8,9 +8,13 @@ package enum StubFolder {
     package struct LoadError: Error, LocalizedError, Equatable {
         /// `mappings/users/list.json: mappings[2].request.method: must be a string`, each.
         package let problems: [String]
+        /// Whether the folder was refused for keeping more than its memory budget: a server's
+        /// user can give it a larger one.
+        package let isOverBudget: Bool
 
-        package init(_ problems: [String]) {
+        package init(_ problems: [String], isOverBudget: Bool = false) {
             self.problems = problems
+            self.isOverBudget = isOverBudget
         }
 
         /// The one problem, or how many there are and each on a line of its own.
@@ -89,9 +93,9 @@ package enum StubFolder {
                 let place = path.isEmpty ? file : "\(file) \(path)"
                 let overBudget = LoadError(
                     problems + [
-                        "\(place): the folder's stubs would keep more than \(byteCount(memoryBudget)) of memory "
-                            + "(apps serve --stub-budget-mb); nothing after it was read."
-                    ])
+                        "\(place): the folder's stubs would keep more than \(byteCount(memoryBudget)) of memory, "
+                            + "the server's budget for stubs; nothing after it was read."
+                    ], isOverBudget: true)
                 // What a stub's text will keep, counted before it is parsed: one that cannot fit
                 // is not (a 22 MB stub of `{}` took 2.3 GB to parse, whatever the budget).
                 guard kept + StubMapping.footprint(ofText: text[range]) <= memoryBudget else { throw overBudget }

@@ -148,8 +148,8 @@ package final class StubStore: Sendable {
     private static func overLedger(_ ledger: ByteLedger) -> StubError {
         StubError(
             status: 507,
-            message: "The server's stubs would take more than \(byteCount(ledger.limit)) (apps serve "
-                + "--stub-budget-mb): remove stubs or sandboxes first.")
+            message: "The server's stubs would take more than \(byteCount(ledger.limit)), its budget for stubs: "
+                + "remove stubs or sandboxes first.")
     }
 
     /// Replaces the mapping `id` (keeping its place among equals); `false` when there is none.

@@ -972,10 +972,11 @@ struct StubMappingTests {
         // Not JSON after the second stub: were it parsed, the error would say so.
         try Self.write(#"{"mappings": [\#(one), \#(one), {"request": nope}]}"#, at: "mappings/big.json", in: root)
         #expect(
-            throws: StubFolder.LoadError([
-                "mappings/big.json mappings[1]: the folder's stubs would keep more than 5000 bytes of memory "
-                    + "(apps serve --stub-budget-mb); nothing after it was read."
-            ])
+            throws: StubFolder.LoadError(
+                [
+                    "mappings/big.json mappings[1]: the folder's stubs would keep more than 5000 bytes of memory, "
+                        + "the server's budget for stubs; nothing after it was read."
+                ], isOverBudget: true)
         ) {
             try StubFolder.load(root, memoryBudget: 5_000)
         }
@@ -992,10 +993,11 @@ struct StubMappingTests {
         try Self.write(
             #"{"request": {}, "response": {"jsonBody": [\#(objects)]}}"#, at: "mappings/objects.json", in: root)
         #expect(
-            throws: StubFolder.LoadError([
-                "mappings/objects.json: the folder's stubs would keep more than 1 MiB of memory "
-                    + "(apps serve --stub-budget-mb); nothing after it was read."
-            ])
+            throws: StubFolder.LoadError(
+                [
+                    "mappings/objects.json: the folder's stubs would keep more than 1 MiB of memory, "
+                        + "the server's budget for stubs; nothing after it was read."
+                ], isOverBudget: true)
         ) {
             try StubFolder.load(root, memoryBudget: 1 << 20)
         }

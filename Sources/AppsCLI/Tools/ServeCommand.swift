@@ -244,6 +244,10 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch let error as StubFolder.LoadError {
             try? StandardStreams().write("error: --root-dir: \(error.message)\n", to: .standardError)
+            if error.isOverBudget {
+                try? StandardStreams().write(
+                    "hint: a larger budget: --stub-budget-mb (now \(stubBudgetMegabytes))\n", to: .standardError)
+            }
             throw ExitCode(65)
         } catch let error as FixtureDataError {
             try? StandardStreams().write(
