@@ -5,11 +5,12 @@ import NIOPosix
 /// Where one world's costly matching (user patterns: regular expressions, JSON) runs. First where
 /// the request is, within a slice of a few milliseconds, which ordinary patterns never exhaust;
 /// once a world's matching keeps exhausting it, the world is slow for good and its costly matching
-/// runs on NIO's thread pool, at most ``limit`` of its requests at once, the rest waiting their turn without
+/// runs on the server's thread pool, at most ``limit`` of its requests at once, the rest waiting their turn without
 /// holding a thread. A sandbox that sends a hundred catastrophic patterns at once keeps one of the
 /// pool's threads busy, never all of them, so another sandbox's costly stubs and journal searches
 /// still find a thread. (A request's matching budget is CPU time: waiting in the queue spends none
-/// of it.)
+/// of it.) Each server has a pool of its own, so servers sharing a process, as parallel tests do,
+/// never wait for each other's work.
 final class CostlyWork: Sendable {
     /// How many of one world's requests may be on the pool at once: all of its threads but one.
     static let defaultLimit = max(1, System.coreCount - 1)
@@ -21,13 +22,15 @@ final class CostlyWork: Sendable {
     static let inlineBodyLimit = 64 << 10
 
     let limit: Int
+    private let pool: NIOThreadPool
     /// How many of the world's requests were matched where they were, how many of them exhausted
     /// the slice, and whether the world is slow.
     private let inline = NIOLockedValueBox((tried: 0, exhausted: 0, slow: false))
     private let state = NIOLockedValueBox<(running: Int, waiting: CircularBuffer<CheckedContinuation<Void, Never>>)>(
         (0, []))
 
-    init(limit: Int = CostlyWork.defaultLimit) {
+    init(pool: NIOThreadPool, limit: Int = CostlyWork.defaultLimit) {
+        self.pool = pool
         self.limit = limit
     }
 
@@ -46,12 +49,12 @@ final class CostlyWork: Sendable {
         }
     }
 
-    /// `work`'s result, run on NIO's thread pool when this world's turn comes; `nil` when the pool
-    /// has shut down.
+    /// `work`'s result, run on the pool when this world's turn comes; `nil` when the pool has shut
+    /// down.
     func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result? {
         await enter()
         defer { leave() }
-        return try? await NIOThreadPool.singleton.runIfActive(work)
+        return try? await pool.runIfActive(work)
     }
 
     /// How many of its requests wait for a turn.

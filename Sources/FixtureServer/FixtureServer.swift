@@ -187,11 +187,12 @@ public struct FixtureServer: Sendable {
 
     /// The Hummingbird application, to run inside a `ServiceGroup` of the caller's.
     public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some Service {
-        Application(
+        let pool = NIOThreadPool(numberOfThreads: System.coreCount)
+        let application = Application(
             responder: BackendResponder(
-                backend: backend, journal: journal,
+                backend: backend, journal: journal, costly: CostlyWork(pool: pool),
                 sandboxes: Sandboxes(
-                    base: backend,
+                    base: backend, pool: pool,
                     journal: { [configuration, journalBudget] in
                         RequestJournal(
                             byteCapacity: configuration.journalBytes, bodyLimit: configuration.journalBodyLimit,
@@ -220,6 +221,24 @@ public struct FixtureServer: Sendable {
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
+        return WithThreadPool(pool: pool, service: application)
+    }
+}
+
+/// `service` with a thread pool of its own, started before it runs and shut down after.
+private struct WithThreadPool<Wrapped: Service>: Service {
+    let pool: NIOThreadPool
+    let service: Wrapped
+
+    func run() async throws {
+        pool.start()
+        do {
+            try await service.run()
+        } catch {
+            try? await pool.shutdownGracefully()
+            throw error
+        }
+        try await pool.shutdownGracefully()
     }
 }
 
@@ -251,8 +270,8 @@ struct BackendResponder: HTTPResponder {
 
     var backend: FixtureBackend
     var journal: RequestJournal
-    /// The world's share of the thread pool for costly matching.
-    var costly = CostlyWork()
+    /// The world's share of the server's thread pool for costly matching.
+    var costly: CostlyWork
     /// Whether this is a sandbox's world: it saves nothing into the server's folder.
     var isSandbox = false
     let sandboxes: Sandboxes
@@ -338,7 +357,7 @@ struct BackendResponder: HTTPResponder {
             let admin = Admin(
                 backend: backend, journal: journal, matchBudget: configuration.matchBudget, isSandbox: isSandbox)
             let head = request.head
-            // On NIO's thread pool, in the world's share of it, as costly stubs are: listing a
+            // On the server's thread pool, in the world's share of it, as costly stubs are: listing a
             // world of 67 MB of stubs takes a second, and a search's patterns can be slow; neither
             // may hold one of the few threads every other request needs.
             let answer =
@@ -362,7 +381,7 @@ struct BackendResponder: HTTPResponder {
             answer(to: parsed, plan: plan, in: circumstances), for: parsed, request: request, context: context)
     }
 
-    /// ``FixtureBackend/answer(to:plan:in:)``; a templated stub's on NIO's thread pool, within the
+    /// ``FixtureBackend/answer(to:plan:in:)``; a templated stub's on the server's thread pool, within the
     /// world's share of it, as costly matching is: a template is the stub's own work (bounded in
     /// steps, but seconds of it in a debug build), never run on Swift's cooperative pool, where
     /// two at once would stall every other request of a two-core machine.
@@ -431,7 +450,7 @@ struct BackendResponder: HTTPResponder {
     /// Who answers `context` (``FixtureBackend/plan(_:forwarding:)``), within its matching budget.
     /// Costly stubs (regular expressions, JSON) are first tried where the request is, within a
     /// slice of a few milliseconds, which ordinary patterns and small bodies never exhaust. A world
-    /// whose matching keeps exhausting it is slow for good (``CostlyWork/isSlow``): its costly matching runs on NIO's thread pool,
+    /// whose matching keeps exhausting it is slow for good (``CostlyWork/isSlow``): its costly matching runs on the server's thread pool,
     /// within the world's share of it, never on Swift's cooperative pool, where a catastrophic
     /// pattern would stall every other request.
     private func plan(_ context: ParsedRequest, forwarding: Bool) async -> ResponsePlan {

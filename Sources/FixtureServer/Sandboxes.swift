@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import NIOConcurrencyHelpers
+import NIOPosix
 import StubEngine
 
 /// The sandboxes of a server: under `/__sandbox/NAME/` every route, data and admin alike, answers
@@ -15,8 +16,8 @@ final class Sandboxes: Sendable {
     struct World: Sendable {
         let backend: FixtureBackend
         let journal: RequestJournal
-        /// Its share of the thread pool for costly matching.
-        var costly = CostlyWork()
+        /// Its share of the server's thread pool for costly matching.
+        var costly: CostlyWork
     }
 
     /// The path every sandbox is under.
@@ -25,13 +26,19 @@ final class Sandboxes: Sendable {
     static let capacity = 256
 
     private let base: FixtureBackend
+    /// The server's thread pool, which each world has a share of.
+    private let pool: NIOThreadPool
     /// Makes each new sandbox's journal, with the server's bounds.
     private let makeJournal: @Sendable () -> RequestJournal
     private typealias State = (worlds: [String: World], used: [String: Int], clock: Int)
     private let state = NIOLockedValueBox<State>(([:], [:], 0))
 
-    init(base: FixtureBackend, journal makeJournal: @escaping @Sendable () -> RequestJournal = { RequestJournal() }) {
+    init(
+        base: FixtureBackend, pool: NIOThreadPool,
+        journal makeJournal: @escaping @Sendable () -> RequestJournal = { RequestJournal() }
+    ) {
         self.base = base
+        self.pool = pool
         self.makeJournal = makeJournal
         base.stubs.ledger?.reclaim { [weak self] in self?.evictLeastRecentlyUsed() ?? false }
     }
@@ -65,7 +72,7 @@ final class Sandboxes: Sendable {
                 Self.removeLeastRecentlyUsed(from: &state)?.backend.stubs.removeAll()
             }
             let world = World(
-                backend: FixtureBackend(startingAs: base), journal: makeJournal())
+                backend: FixtureBackend(startingAs: base), journal: makeJournal(), costly: CostlyWork(pool: pool))
             state.worlds[name] = world
             return world
         }

@@ -3,6 +3,8 @@ import Fixtures
 import Foundation
 import HTTPTypes
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import Networking
 import StubEngine
 import Testing
@@ -65,7 +67,7 @@ struct SandboxTests {
     }
 
     @Test func theLeastRecentlyUsedSandboxGoesPastTheBound() throws {
-        let sandboxes = Sandboxes(base: try FixtureBackend())
+        let sandboxes = Sandboxes(base: try FixtureBackend(), pool: .singleton)
         let first = sandboxes.world("first").backend
         for index in 0..<Sandboxes.capacity { _ = sandboxes.world("s\(index)") }
         #expect(sandboxes.count == Sandboxes.capacity)
@@ -124,7 +126,7 @@ struct JournalBudgetTests {
     }
 
     @Test func aWorldRunsNoMoreThanItsShareOfCostlyWorkAtOnce() async {
-        let work = CostlyWork(limit: 1)
+        let work = CostlyWork(pool: .singleton, limit: 1)
         let release = DispatchSemaphore(value: 0)
         let (started, starting) = AsyncStream.makeStream(of: Void.self)
         let running = NIOLockedValueBox((now: 0, most: 0))
@@ -151,11 +153,38 @@ struct JournalBudgetTests {
         #expect(work.waiting == 0)
     }
 
+    @Test func aServersAdminCallsDoNotWaitForTheProcesssSharedThreadPool() async throws {
+        // Every thread of NIO's shared pool is held, as another server's or library's work in the
+        // same process might hold it; this server's admin calls run on a pool of its own.
+        let threads = NIOSingletons.blockingPoolThreadCountSuggestion
+        let release = DispatchSemaphore(value: 0)
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        let held = (0..<threads).map { _ in
+            Task {
+                try await NIOThreadPool.singleton.runIfActive {
+                    starting.yield()
+                    release.wait()
+                }
+            }
+        }
+        var turns = started.makeAsyncIterator()
+        for _ in 0..<threads { _ = await turns.next() }
+        try await withFixtureServer { server in
+            // Let go of the shared pool before the server stops, answered or not.
+            defer { for _ in 0..<threads { release.signal() } }
+            let stubbed = try await TestBackendTests.send(
+                server, .post, "/__admin/mappings", json: #"{"request": {"urlPath": "/own"}, "response": {}}"#)
+            #expect(stubbed.status == 201)
+            #expect(try await TestBackendTests.send(server, .get, "/__admin/mappings").status == 200)
+        }
+        for task in held { try await task.value }
+    }
+
     @Test func aWorldIsSlowWhenItKeepsExhaustingTheSliceNotWhenItExhaustsItNowAndThen() {
-        let honest = CostlyWork()
+        let honest = CostlyWork(pool: .singleton)
         for index in 0..<1_000 { honest.triedInline(exhausted: index % 100 == 0) }
         #expect(!honest.isSlow, "one try in a hundred: a preempted thread, not a slow pattern")
-        let hostile = CostlyWork()
+        let hostile = CostlyWork(pool: .singleton)
         for _ in 0..<2 { hostile.triedInline(exhausted: true) }
         #expect(!hostile.isSlow, "the process's first patterns may be slow")
         hostile.triedInline(exhausted: true)
