@@ -99,7 +99,8 @@ struct AppsProcess {
     }
 
     /// Starts `apps arguments` with pipes on all three streams. Unless `environment` says otherwise,
-    /// state and cache go to folders of this run's own, so runs never share files.
+    /// state and cache go to folders of this run's own, so runs never share files; they are removed
+    /// when the process ends.
     static func start(
         _ arguments: [String], environment: [String: String] = [:], executable: URL = executable
     ) throws -> Process {
@@ -116,6 +117,7 @@ struct AppsProcess {
         process.standardInput = Pipe()
         process.standardOutput = Pipe()
         process.standardError = Pipe()
+        process.terminationHandler = { _ in try? FileManager.default.removeItem(at: scratch) }
         try process.run()
         return process
     }
