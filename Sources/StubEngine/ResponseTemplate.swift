@@ -472,6 +472,12 @@ package struct TemplateRenderer {
         }
     }
 
+    /// The names ``member(_:of:)`` reads.
+    static let requestMembers = [
+        "url", "path", "pathSegments", "method", "body", "bodyAsBase64", "baseUrl", "query", "headers", "cookies",
+        "requestLine",
+    ]
+
     /// `request.NAME` as templates read it, WireMock's names; made only when a template asks
     /// (most read one or two of them).
     static func member(_ name: String, of request: ParsedRequest) -> TemplateValue {
@@ -585,7 +591,7 @@ package struct TemplateRenderer {
     }
 
     /// WireMock's helpers that write nothing and name what they make for the rest of the template:
-    /// `{{regexExtract request.body '([a-z]+)-([0-9]+)' 'parts'}}` (the first match's groups,
+    /// `{{regexExtract request.body '([a-z]+)-([0-9]+)' 'parts'}}` (every match's groups,
     /// `{{parts.0}}`), `{{formData request.body 'form' urlDecode=true}}` (a form's fields,
     /// `{{form.name}}`) and `{{parseJson request.body 'body'}}` (the JSON, `{{body.name}}`; an
     /// empty object when it is not JSON). What it writes: nothing, or, when `regexExtract` finds
@@ -613,12 +619,16 @@ package struct TemplateRenderer {
             let pattern = values[1].text
             let regex = pattern.isEmpty ? nil : try? NSRegularExpression(pattern: pattern)
             if !pattern.isEmpty, regex == nil { return TemplateHelpers.invalidPattern(pattern) }
-            let groups = regex.map { TemplateHelpers.groups(of: $0, in: values[0].text, budget: request.budget) } ?? []
+            let groups =
+                try regex.map { (regex) throws(StubError.Reason) in
+                    try TemplateHelpers.groups(of: regex, in: values[0].text, budget: request.budget)
+                } ?? []
             guard !groups.isEmpty else {
                 guard let given = options["default"] else { return TemplateHelpers.nothingMatched(values[1].text) }
                 return try evaluate(given, scope: scope)
             }
-            variables[variable] = .list(groups)
+            // Written as its first group and walked as all of them, as WireMock's ListOrSingle.
+            variables[variable] = .many(groups[0].text, groups)
         }
         return .null
     }
@@ -649,14 +659,20 @@ package struct TemplateRenderer {
             value = scope.this
         } else if let named = scope.names[first] ?? variables[first] {
             value = named
-        } else if first == requestName, let name = rest.popFirst() {
+        } else if first == requestName {
             // `request.query.q`, `request.headers.X`, `request.path.[1]` read the one value asked
-            // for, without making the whole map or list first.
-            if let key = rest.first, let direct = Self.member(name, key, of: request) {
-                rest.removeFirst()
-                value = direct
+            // for, without making the whole map or list first; `request` alone (`{{#with request}}`,
+            // `{{lookup request 'method'}}`) is all of it.
+            if let name = rest.popFirst() {
+                if let key = rest.first, let direct = Self.member(name, key, of: request) {
+                    rest.removeFirst()
+                    value = direct
+                } else {
+                    value = Self.member(name, of: request)
+                }
             } else {
-                value = Self.member(name, of: request)
+                value = .map(
+                    Dictionary(uniqueKeysWithValues: Self.requestMembers.map { ($0, Self.member($0, of: request)) }))
             }
         } else {
             value = scope.this.member(first)

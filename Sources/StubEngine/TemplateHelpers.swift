@@ -299,15 +299,38 @@ enum TemplateHelpers {
         .string("[ERROR: Invalid regex string \(pattern)]")
     }
 
-    /// The groups of `regex`'s first match in `subject`: none when it does not match or has no
-    /// groups.
-    static func groups(of regex: NSRegularExpression, in subject: String, budget: MatchBudget) -> [TemplateValue] {
-        guard let whole = firstMatch(of: regex, in: subject, budget: budget),
-            let match = regex.firstMatch(in: subject, range: NSRange(whole, in: subject))
-        else { return [] }
-        return (1..<max(1, match.numberOfRanges)).map { index in
-            .string(Range(match.range(at: index), in: subject).map { String(subject[$0]) } ?? "")
+    /// The groups of every match of `regex` in `subject`, in order, as WireMock's `regexExtract`
+    /// names them: none when it does not match or has no groups. Within a regular expression's
+    /// time limit and what is left of `budget`, as ``firstMatch(of:in:budget:)``; what the groups
+    /// hold together is at most the longest answer a template may make.
+    static func groups(
+        of regex: NSRegularExpression, in subject: String, budget: MatchBudget
+    ) throws(StubError.Reason) -> [TemplateValue] {
+        guard regex.numberOfCaptureGroups > 0, !budget.isSpent else { return [] }
+        let limit = min(StubRegex.timeLimit, budget.remaining)
+        let start = MatchBudget.threadCPUTime()
+        var groups: [TemplateValue] = []
+        var bytes = 0
+        var outOfTime = false
+        regex.enumerateMatches(
+            in: subject, options: [.reportProgress], range: NSRange(subject.startIndex..., in: subject)
+        ) { result, _, stop in
+            if let result {
+                for index in 1..<result.numberOfRanges {
+                    let group = Range(result.range(at: index), in: subject).map { String(subject[$0]) } ?? ""
+                    bytes += group.utf8.count
+                    groups.append(.string(group))
+                }
+            }
+            if (MatchBudget.threadCPUTime() - start).seconds > limit {
+                _ = budget.remaining
+                outOfTime = true
+            }
+            stop.pointee = ObjCBool(outOfTime || bytes > TemplateRenderer.maximumOutput)
         }
+        try fits(bytes, "regexExtract")
+        // A search cut short finds nothing, as a first match cut short does.
+        return outOfTime ? [] : groups
     }
 
     /// Refuses what a helper would make past the longest answer a template may make, before it

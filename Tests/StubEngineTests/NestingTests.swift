@@ -85,6 +85,9 @@ struct BoundedWorkTests {
         let rendered = try ResponseTemplate("[{{regexExtract request.body '(a+)+b'}}]").render(request(body: body))
         #expect(rendered == "[[ERROR: Nothing matched (a+)+b]]")
         #expect(try ResponseTemplate("{{regexExtract request.body 'a+!'}}").render(request(body: body)) == body)
+        let named = try ResponseTemplate("[{{regexExtract request.body '(a+)+b' 'p'}}{{p}}]").render(
+            request(body: body))
+        #expect(named == "[[ERROR: Nothing matched (a+)+b]]")
     }
 
     /// The caps counted output: an `#each` in an `#each` that writes nothing ran for minutes on a

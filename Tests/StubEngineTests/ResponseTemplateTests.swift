@@ -201,6 +201,12 @@ struct ResponseTemplateTests {
         #expect(try render("{{math request.query.n '+' 3}}", sent) == "10")
         #expect(throws: StubError.Reason("math: 1 / 0 divides by zero")) { try render("{{math '1' '/' 0}}", sent) }
         #expect(try render("{{lookup request.query 'n'}}", request(.get, "/?n=7")) == "7")
+        // The request alone is a value a block takes, as WireMock 2.35.1 answers.
+        let model = request(.get, "/with?x=1&y=2")
+        #expect(try render("{{#with request}}{{method}} {{url}}{{/with}}", model) == "GET /with?x&#x3D;1&amp;y&#x3D;2")
+        #expect(try render("{{lookup request 'method'}}", model) == "GET")
+        #expect(
+            try render("{{#each request.query}}{{lookup ../request 'method'}}{{@key}}{{/each}}", model) == "GETxGETy")
         #expect(try render("{{lookup request.query 'filter[id]'}}", request(.get, "/?filter%5Bid%5D=3")) == "3")
         #expect(
             try render("{{request.bodyAsBase64}}", request(.post, "/", body: #"{"foo":"bar"}"#))
@@ -332,6 +338,11 @@ struct ResponseTemplateTests {
                 "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}[{{parts.0}},{{parts.1}},{{parts.2}}]",
                 sent)
                 == "[abc,DEF,123]")
+        // Every match's groups, in order; the name alone writes the first, as WireMock's ListOrSingle does.
+        #expect(
+            try render(
+                "{{regexExtract request.body '([a-z]+)-([A-Z]+)' 'parts'}}[{{parts}},{{parts.2}},{{size parts}}]", sent)
+                == "[abc,ghi,4]")
         // Nothing matched, or no groups: WireMock writes its `default=`, or an error, and names nothing.
         #expect(
             try render("{{regexExtract request.body '([0-9]+)x' 'parts'}}[{{parts.0}}]", sent)
