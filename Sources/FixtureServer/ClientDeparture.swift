@@ -1,4 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
+import ServiceLifecycle
 
 /// Notices a client that leaves: its side of the connection closed (the server keeps half-closed
 /// connections open, so the connection's own close comes later) or the connection gone. An answer
@@ -42,6 +44,44 @@ extension Channel {
                 return action()
             }
             departure.whenLeft(action)
+        }
+    }
+}
+
+/// Sleeps on behalf of one connection's answer (a delay, the pauses of a paced body) that end
+/// early when its client leaves or the server shuts down gracefully.
+final class InterruptibleSleep: Sendable {
+    private let state = NIOLockedValueBox<(left: Bool, sleep: Task<Void, any Error>?)>((false, nil))
+
+    init(_ channel: any Channel) {
+        channel.whenClientLeaves { [state] in
+            state.withLockedValue { state in
+                state.left = true
+                state.sleep?.cancel()
+            }
+        }
+    }
+
+    /// Sleeps `duration`: `.elapsed`, `.clientGone` or `.shutdown`.
+    func sleep(for duration: Duration) async -> FixtureServer.DelayStep {
+        let sleep = Task { try await Task.sleep(for: duration) }
+        let left = state.withLockedValue { state in
+            state.sleep = sleep
+            return state.left
+        }
+        if left { sleep.cancel() }
+        do {
+            // Awaiting a task's value does not end when the awaiting task is cancelled: the sleep is.
+            try await cancelWhenGracefulShutdown {
+                try await withTaskCancellationHandler {
+                    try await sleep.value
+                } onCancel: {
+                    sleep.cancel()
+                }
+            }
+            return .elapsed
+        } catch {
+            return state.withLockedValue { $0.left } ? .clientGone : .shutdown
         }
     }
 }

@@ -83,8 +83,8 @@ public struct FixtureServer: Sendable {
         /// How long matching one request against the stubs may take, every pattern together; past
         /// it the request is answered as if no stub matched, and the journal says so.
         public var matchBudget: Duration
-        /// Called when an answer starts waiting out a delay, and when it stops, with why (tests see
-        /// a client that left end its wait).
+        /// Called when an answer starts waiting out a delay or pacing out its body, and when it
+        /// stops, with why (tests see a client that left end its wait).
         public var onDelay: (@Sendable (DelayStep) -> Void)?
 
         public init(
@@ -504,14 +504,16 @@ struct BackendResponder: HTTPResponder {
             let pieces = min(10, max(1, data.count))
             return Response(
                 status: head.status, headers: fields,
-                body: dribble(data, pieces: pieces, over: configuration.dribbleDuration, holding: place))
+                body: dribble(
+                    data, pieces: pieces, over: configuration.dribbleDuration, holding: place, to: context.channel))
         case nil where pacing != nil && !data.isEmpty:
             guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, nil)
             let chunks = min(pacing?.chunks ?? 1, data.count)
             return Response(
                 status: head.status, headers: fields,
-                body: dribble(data, pieces: chunks, over: pacing?.duration ?? .zero, holding: place))
+                body: dribble(
+                    data, pieces: chunks, over: pacing?.duration ?? .zero, holding: place, to: context.channel))
         default:
             record(head.status.code, nil)
             return Response(
@@ -531,26 +533,7 @@ struct BackendResponder: HTTPResponder {
         guard let place = delays.place() else { return tooManyDelayed(record) }
         defer { withExtendedLifetime(place) {} }
         configuration.onDelay?(.waiting)
-        let sleep = Task { try await Task.sleep(for: delay) }
-        let left = NIOLockedValueBox(false)
-        context.channel.whenClientLeaves {
-            left.withLockedValue { $0 = true }
-            sleep.cancel()
-        }
-        let end: FixtureServer.DelayStep
-        do {
-            // Awaiting a task's value does not end when the awaiting task is cancelled: the sleep is.
-            try await cancelWhenGracefulShutdown {
-                try await withTaskCancellationHandler {
-                    try await sleep.value
-                } onCancel: {
-                    sleep.cancel()
-                }
-            }
-            end = .elapsed
-        } catch {
-            end = left.withLockedValue { $0 } ? .clientGone : .shutdown
-        }
+        let end = await InterruptibleSleep(context.channel).sleep(for: delay)
         configuration.onDelay?(end)
         switch end {
         case .waiting, .elapsed:
@@ -798,21 +781,33 @@ struct BackendResponder: HTTPResponder {
     /// `data` in `pieces` spread over `duration`, holding `place` among the delayed answers until
     /// the body is sent or dropped.
     private func dribble(
-        _ data: Data, pieces: Int, over duration: Duration, holding place: DelayedAnswers.Place
+        _ data: Data, pieces: Int, over duration: Duration, holding place: DelayedAnswers.Place,
+        to channel: any Channel
     ) -> ResponseBody {
         let size = max(1, (data.count + pieces - 1) / pieces)
         let count = max(1, (data.count + size - 1) / size)
         let pause = duration / max(count - 1, 1)
         return ResponseBody { writer in
             defer { withExtendedLifetime(place) {} }
+            // A client that leaves, or a shutdown, ends the pauses and the answer: its place among
+            // the delayed answers is free at once, not after the rest of the pacing.
+            let pauses = InterruptibleSleep(channel)
+            configuration.onDelay?(.waiting)
             var offset = data.startIndex
             while offset < data.endIndex {
-                if offset > data.startIndex { try await Task.sleep(for: pause) }
+                if offset > data.startIndex {
+                    let step = await pauses.sleep(for: pause)
+                    guard step == .elapsed else {
+                        configuration.onDelay?(step)
+                        throw DroppedConnection()
+                    }
+                }
                 let end = min(offset + size, data.endIndex)
                 try await writer.write(ByteBuffer(bytes: data[offset..<end]))
                 offset = end
             }
             try await writer.finish(nil)
+            configuration.onDelay?(.elapsed)
         }
     }
 

@@ -130,8 +130,10 @@ struct CarelessClientTests {
     }
 
     @Test func answersPacedByChunkedDribbleDelayCountAmongTheDelayed() async throws {
+        let (steps, step) = AsyncStream.makeStream(of: FixtureServer.DelayStep.self)
         var configuration = FixtureServer.Configuration()
         configuration.maximumDelayedAnswers = 1
+        configuration.onDelay = { step.yield($0) }
         try await withFixtureServer(configuration) { server in
             let paced =
                 #"{"request": {"urlPath": "/paced"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 60000}}}"#
@@ -144,6 +146,8 @@ struct CarelessClientTests {
             #expect(over.status == 503)
             #expect(over.fields[.retryAfter] == "1")
             holder.close()
+            // Its pacing ends when its client leaves, not 15 s later at the next piece.
+            #expect(await steps.first { $0 != .waiting } == .clientGone)
         }
     }
 
