@@ -127,12 +127,12 @@ let package = Package(
 
         // Tests
         .testTarget(name: "AppsCoreTests", dependencies: ["AppsCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["AppsCore", "Networking", "FixtureServer", "TestSupport", "FixtureTestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
-        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine"]),
+        .testTarget(name: "StubEngineTests", dependencies: ["StubEngine", "TestSupport"]),
         .testTarget(
             name: "FixturesTests",
             dependencies: ["Fixtures", "StubEngine", .product(name: "HTTPTypes", package: "swift-http-types")]

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -22,10 +23,12 @@ struct KeyReaderTests {
         #expect(reader.keys(from: [UInt8(ascii: "B")]) == [.down])
     }
 
-    @Test func aPasteLongerThanTheLimitIsCutAndTheRestDropped() {
-        var reader = KeyReader()
+    @Test func aPasteLongerThanTheLimitIsCutAndTheRestDropped() async throws {
         let long = String(repeating: "a", count: KeyReader.pasteLimit + 10)
-        let keys = reader.keys(from: Array(("\u{1B}[200~" + long + "\u{1B}[201~q").utf8))
+        let keys = try await onADedicatedThread {
+            var reader = KeyReader()
+            return reader.keys(from: Array(("\u{1B}[200~" + long + "\u{1B}[201~q").utf8))
+        }
         guard case .paste(let text) = keys.first else {
             Issue.record("no paste: \(keys.prefix(3))")
             return
