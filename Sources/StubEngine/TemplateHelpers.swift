@@ -37,7 +37,7 @@ enum TemplateHelpers {
             switch value(0) {
             case .json(let json): document = json
             default:
-                guard let parsed = JSONValue.parse(Data(text(0).utf8)) else { return .null }
+                guard let parsed = JSONValue.parse(Data(text(0).utf8)) else { return options["default"] ?? .null }
                 document = parsed
             }
             let path: JSONPath

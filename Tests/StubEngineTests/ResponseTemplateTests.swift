@@ -154,6 +154,12 @@ struct ResponseTemplateTests {
         let sent = request(.post, "/t", body: #"{"a": 1}"#)
         #expect(try render("[{{jsonPath request.body '$.missing'}}]", sent) == "[]", "nothing selected writes nothing")
         #expect(try render("[{{jsonPath request.body '$.missing' default='none'}}]", sent) == "[none]")
+        // A body that is empty or not JSON selects nothing too (WireMock's answer is a 500).
+        for body in ["", "<a/>"] {
+            #expect(
+                try render("[{{jsonPath request.body '$.id' default='none'}}]", request(.post, "/", body: body))
+                    == "[none]")
+        }
         #expect(try render("{{capitalize 'mIXed case-word x'}}", sent) == "MIXed Case-word X")
         #expect(try render("[{{regexExtract 'abc' '[0-9]+' default='nope'}}]", sent) == "[nope]")
         let random = try render("{{randomValue length=30 type='ALPHABETIC'}}", sent)
