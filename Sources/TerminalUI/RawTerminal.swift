@@ -44,7 +44,7 @@ public final class RawTerminal {
         }
         tcgetattr(STDIN_FILENO, &savedTerminal)
         leaveBytes = Array((fullScreen ? leaveSequence : pasteOff).utf8)
-        enterBytes = Array((fullScreen ? enterSequence : pasteOn).utf8)
+        enterBytes = Array((fullScreen ? enterSequence : linearEnterSequence).utf8)
         rawTerminal = savedTerminal
         rawTerminal.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         rawTerminal.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -135,6 +135,10 @@ private let pasteOff = "\u{1B}[?2004l"
 private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l" + pasteOn
 /// Pastes as typed, the cursor shown, styles reset, the normal screen back.
 private let leaveSequence = pasteOff + "\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
+/// On the normal screen: the line the app starts on cleared, then pastes bracketed. Keys typed
+/// while the program started were echoed there and are discarded when the terminal is taken; a
+/// screen reader's transcript would begin "xKoober".
+private let linearEnterSequence = "\r\u{1B}[K" + pasteOn
 
 /// The settings to put back and the raw ones; written before the handlers are installed, read only
 /// by them.
