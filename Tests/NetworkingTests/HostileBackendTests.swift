@@ -35,7 +35,9 @@ struct HostileBackendTests {
             await #expect(throws: NetworkError.bodyTooLarge(limitBytes: 1 << 20)) { try await api.send(endpoint) }
             var iterator = ends.makeAsyncIterator()
             let written = try #require(await iterator.next())
-            #expect(written < 64 << 20, "the server wrote \(written >> 20) MiB of 256 before the client went away")
+            // Read-ahead depends on the machine's load, as below: the bound tells a client that stops
+            // from one that reads it all.
+            #expect(written < 192 << 20, "the server wrote \(written >> 20) MiB of 256 before the client went away")
         }
     }
 
@@ -59,11 +61,13 @@ struct HostileBackendTests {
                 let written = try #require(await iterator.next())
                 // Cut off long before the gibibyte. AsyncHTTPClient takes nothing of the body, but until
                 // the dropped answer's cancel reaches its event loop it reads ahead, up to its body
-                // stream's high watermark (20 reads of up to 1 MiB): 4–6 MiB on an idle machine, 20 MiB
-                // seen under a loaded CI run. FoundationNetworking reads ahead of its delegate (a few
-                // MiB here, tens under ThreadSanitizer).
-                let bound = kind == .asyncHTTPClient ? 48 << 20 : 256 << 20
-                #expect(written < bound, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
+                // stream's high watermark (20 reads of up to 1 MiB), and loopback refills it as fast
+                // as it empties: 4–6 MiB on an idle machine, 20 MiB under a loaded CI run, 71 MiB
+                // beside two builds. FoundationNetworking reads ahead of its delegate (a few MiB here,
+                // tens under ThreadSanitizer). How much depends on the machine's load, so the bound
+                // only tells a client that stops from one that reads it all; what a client keeps is
+                // measured in the benchmarks.
+                #expect(written < 256 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
             }
         }
     }
