@@ -67,7 +67,8 @@ struct HostileBackendTests {
                 // tens under ThreadSanitizer). How much depends on the machine's load, so the bound
                 // only tells a client that stops from one that reads it all; what a client keeps is
                 // measured in the benchmarks.
-                #expect(written < 256 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
+                #expect(
+                    written < 256 << 20, "the server wrote \(written >> 20) MiB of 1024 before the client went away")
             }
         }
     }
