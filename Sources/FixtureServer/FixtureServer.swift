@@ -533,7 +533,9 @@ struct BackendResponder: HTTPResponder {
         guard let place = delays.place() else { return tooManyDelayed(record) }
         defer { withExtendedLifetime(place) {} }
         configuration.onDelay?(.waiting)
-        let end = await InterruptibleSleep(context.channel).sleep(for: delay)
+        // A wait writes nothing, so a client that closed its side cannot be told from one that
+        // half-closed and still reads: both are taken as gone, as nginx takes them.
+        let end = await InterruptibleSleep(context.channel, endingWhenClient: .stoppedSending).sleep(for: delay)
         configuration.onDelay?(end)
         switch end {
         case .waiting, .elapsed:
@@ -789,25 +791,29 @@ struct BackendResponder: HTTPResponder {
         let pause = duration / max(count - 1, 1)
         return ResponseBody { writer in
             defer { withExtendedLifetime(place) {} }
-            // A client that leaves, or a shutdown, ends the pauses and the answer: its place among
-            // the delayed answers is free at once, not after the rest of the pacing.
-            let pauses = InterruptibleSleep(channel)
+            // Its pauses end when the connection closes (a write to a client that left closes it
+            // at the next piece; one that half-closed still reads, and gets it all), and at a
+            // shutdown, after which the rest goes at once: a whole answer, not one cut short.
+            let pauses = InterruptibleSleep(channel, endingWhenClient: .gone)
             configuration.onDelay?(.waiting)
-            var offset = data.startIndex
-            while offset < data.endIndex {
-                if offset > data.startIndex {
-                    let step = await pauses.sleep(for: pause)
-                    guard step == .elapsed else {
-                        configuration.onDelay?(step)
-                        throw DroppedConnection()
+            var step = FixtureServer.DelayStep.elapsed
+            do {
+                var offset = data.startIndex
+                while offset < data.endIndex {
+                    if offset > data.startIndex, step == .elapsed {
+                        step = await pauses.sleep(for: pause)
+                        if step == .clientGone { throw DroppedConnection() }
                     }
+                    let end = step == .shutdown ? data.endIndex : min(offset + size, data.endIndex)
+                    try await writer.write(ByteBuffer(bytes: data[offset..<end]))
+                    offset = end
                 }
-                let end = min(offset + size, data.endIndex)
-                try await writer.write(ByteBuffer(bytes: data[offset..<end]))
-                offset = end
+                try await writer.finish(nil)
+            } catch {
+                configuration.onDelay?(.clientGone)
+                throw error
             }
-            try await writer.finish(nil)
-            configuration.onDelay?(.elapsed)
+            configuration.onDelay?(step)
         }
     }
 

@@ -120,6 +120,22 @@ public struct RawConnection {
         }
     }
 
+    /// Closes the sending side only, as a client that half-closes after its request does: it
+    /// still reads the answer.
+    public func finishSending() {
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// What the server sends until it closes the connection.
+    public func receiveAll() async throws -> Data {
+        var received = Data()
+        while true {
+            let piece = try await receive()
+            if piece.isEmpty { return received }
+            received.append(piece)
+        }
+    }
+
     /// Closes the connection, as a client that leaves does.
     public func close() {
         _ = closeSocket(descriptor)

@@ -135,8 +135,9 @@ struct CarelessClientTests {
         configuration.maximumDelayedAnswers = 1
         configuration.onDelay = { step.yield($0) }
         try await withFixtureServer(configuration) { server in
+            let body = String(repeating: "x", count: 1_000)
             let paced =
-                #"{"request": {"urlPath": "/paced"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 60000}}}"#
+                #"{"request": {"urlPath": "/paced"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 1000, "totalDuration": 60000}}}"#
             #expect(try await stub(server, paced).status == 201)
             // The first answer's head and first piece have come: it holds the one place.
             let holder = try RawConnection(port: server.port)
@@ -146,8 +147,35 @@ struct CarelessClientTests {
             #expect(over.status == 503)
             #expect(over.fields[.retryAfter] == "1")
             holder.close()
-            // Its pacing ends when its client leaves, not 15 s later at the next piece.
+            // Its pacing ends at the next piece after its client left, not after the minute.
             #expect(await steps.first { $0 != .waiting } == .clientGone)
+        }
+    }
+
+    /// A client may close its sending side once its request is sent and still read the answer,
+    /// paced or not (WireMock answers it too); a shutdown sends the rest of a paced answer at once,
+    /// so no client is left with an answer cut short.
+    @Test func aPacedAnswerGoesWholeToAClientThatHalfClosesAndAtOnceAtAShutdown() async throws {
+        let paced = { (milliseconds: Int) in
+            #"{"request": {"urlPath": "/paced/\#(milliseconds)"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": \#(milliseconds)}}}"#
+        }
+        try await withFixtureServer { server in
+            #expect(try await stub(server, paced(200)).status == 201)
+            let halfClosed = try RawConnection(port: server.port)
+            try halfClosed.send("GET /paced/200 HTTP/1.1\r\nHost: x\r\n\r\n")
+            halfClosed.finishSending()
+            let whole = String(decoding: try await halfClosed.receiveAll(), as: UTF8.self)
+            halfClosed.close()
+            #expect(whole.hasPrefix("HTTP/1.1 200") && whole.hasSuffix("\r\n\r\n0123456789"), "\(whole)")
+
+            #expect(try await stub(server, paced(60_000)).status == 201)
+            let reader = try RawConnection(port: server.port)
+            try reader.send("GET /paced/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            var received = try await reader.receive()
+            await server.stop()
+            received += try await reader.receiveAll()
+            reader.close()
+            #expect(String(decoding: received, as: UTF8.self).hasSuffix("\r\n\r\n0123456789"))
         }
     }
 
