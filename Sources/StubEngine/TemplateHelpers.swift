@@ -301,36 +301,46 @@ enum TemplateHelpers {
 
     /// The groups of every match of `regex` in `subject`, in order, as WireMock's `regexExtract`
     /// names them: none when it does not match or has no groups. Within a regular expression's
-    /// time limit and what is left of `budget`, as ``firstMatch(of:in:budget:)``; what the groups
-    /// hold together is at most the longest answer a template may make.
+    /// time limit and what is left of `budget`, as ``firstMatch(of:in:budget:)``: a search cut
+    /// short before its first match finds nothing, as there; one cut short after it is an error,
+    /// since the matches it found are not all there are. What the groups hold together is at most
+    /// the longest answer a template may make.
     static func groups(
         of regex: NSRegularExpression, in subject: String, budget: MatchBudget
     ) throws(StubError.Reason) -> [TemplateValue] {
         guard regex.numberOfCaptureGroups > 0, !budget.isSpent else { return [] }
         let limit = min(StubRegex.timeLimit, budget.remaining)
         let start = MatchBudget.threadCPUTime()
-        var groups: [TemplateValue] = []
-        var bytes = 0
+        // Ranges while the clock runs; the text of each after.
+        var ranges: [NSRange] = []
+        var length = 0
         var outOfTime = false
         regex.enumerateMatches(
             in: subject, options: [.reportProgress], range: NSRange(subject.startIndex..., in: subject)
         ) { result, _, stop in
             if let result {
                 for index in 1..<result.numberOfRanges {
-                    let group = Range(result.range(at: index), in: subject).map { String(subject[$0]) } ?? ""
-                    bytes += group.utf8.count
-                    groups.append(.string(group))
+                    let range = result.range(at: index)
+                    ranges.append(range)
+                    if range.location != NSNotFound { length += range.length }
                 }
             }
             if (MatchBudget.threadCPUTime() - start).seconds > limit {
                 _ = budget.remaining
                 outOfTime = true
             }
-            stop.pointee = ObjCBool(outOfTime || bytes > TemplateRenderer.maximumOutput)
+            stop.pointee = ObjCBool(outOfTime || length > TemplateRenderer.maximumOutput)
         }
-        try fits(bytes, "regexExtract")
-        // A search cut short finds nothing, as a first match cut short does.
-        return outOfTime ? [] : groups
+        try fits(length, "regexExtract")
+        if outOfTime {
+            guard ranges.isEmpty else {
+                throw "regexExtract \(regex.pattern) ran out of the matching budget after \(ranges.count) groups"
+            }
+            return []
+        }
+        return ranges.map { range in
+            .string(Range(range, in: subject).map { String(subject[$0]) } ?? "")
+        }
     }
 
     /// Refuses what a helper would make past the longest answer a template may make, before it

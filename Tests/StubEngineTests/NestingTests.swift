@@ -147,6 +147,21 @@ struct BoundedWorkTests {
         #expect(try ResponseTemplate("{{size (jsonPath request.body '$..a')}}").render(request(body: few)) == "50")
     }
 
+    /// Cut short after its first matches, a named regexExtract wrote "Nothing matched": it is a 500
+    /// saying so now, never another answer. Cut short before any, it finds nothing, as the
+    /// unnamed form does.
+    @Test func aRegexExtractCutShortAfterItsFirstMatchesIsAnError() throws {
+        let spent = ParsedRequest(
+            HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1", path: "/w"),
+            body: Data(String(repeating: "a ", count: 10_000).utf8), budget: MatchBudget(.nanoseconds(1)))
+        #expect(throws: StubError.Reason.self) {
+            try ResponseTemplate("{{regexExtract request.body '(a)' 'p'}}{{size p}}").render(spent)
+        }
+        #expect(
+            try ResponseTemplate("{{regexExtract request.body '(a)' 'p'}}{{size p}}").render(request(body: "a a a"))
+                == "3")
+    }
+
     /// A predicate that reads the whole document's text for each node copies the square of it;
     /// one that counts from the root for each node visits the square of the nodes. Cut short by
     /// the visits or the budget (whichever comes first on the machine), the answer is an error,
