@@ -114,13 +114,23 @@ enum TemplateValue: Sendable {
         }
     }
 
+    /// Whether its elements are members with names (a map, a JSON object), not a list's.
+    var isKeyed: Bool {
+        switch self {
+        case .map, .json(.object): true
+        default: false
+        }
+    }
+
     /// Its elements, for `#each` and `size`; `nil` when it has none to walk.
     var elements: [(key: String, value: TemplateValue)]? {
         switch self {
         case .list(let items), .many(_, let items, _): items.enumerated().map { (String($0), $1) }
         case .json(.array(let items)): items.enumerated().map { (String($0), .json($1)) }
         case .json(.object(let members)): members.keys.sorted().map { ($0, .json(members[$0] ?? .null)) }
-        case .map(let members): members.keys.sorted().map { ($0, members[$0] ?? .null) }
+        // By name in any case (`Accept`, then `connection`), as WireMock lists headers.
+        case .map(let members):
+            members.keys.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map { ($0.1, members[$0.1] ?? .null) }
         default: nil
         }
     }
@@ -459,6 +469,7 @@ package struct TemplateRenderer {
         switch name {
         case "query": return request.query[key].map(many) ?? .null
         case "headers":
+            if key.lowercased() == "host" { return request.head.authority.map(TemplateValue.string) ?? .null }
             guard let field = HTTPField.Name(key) else { return .null }
             let values = request.header(field)
             return values.isEmpty ? .null : many(values)
@@ -475,7 +486,7 @@ package struct TemplateRenderer {
     /// The names ``member(_:of:)`` reads.
     static let requestMembers = [
         "url", "path", "pathSegments", "method", "body", "bodyAsBase64", "baseUrl", "query", "headers", "cookies",
-        "requestLine",
+        "scheme", "host", "port", "requestLine",
     ]
 
     /// `request.NAME` as templates read it, WireMock's names; made only when a template asks
@@ -487,7 +498,8 @@ package struct TemplateRenderer {
         case "url": return .string(request.url)
         case "path":
             return .many(request.path, segments(), named: request.pathParameters.mapValues(TemplateValue.string))
-        case "pathSegments": return .list(segments())
+        // Written as the path, walked as its segments, as WireMock's.
+        case "pathSegments": return .many(request.path, segments())
         case "method": return .string(request.method)
         case "body": return .string(request.bodyText ?? "")
         case "bodyAsBase64": return .string(request.body.base64EncodedString())
@@ -495,22 +507,31 @@ package struct TemplateRenderer {
             return .string("http://" + (request.head.authority ?? "localhost"))
         case "query": return .map(request.query.mapValues(many))
         case "headers":
+            // Named as sent (the first spelling of each), `Host` among them.
             var headers: [String: [String]] = [:]
-            for field in request.head.headerFields {
-                headers[field.name.canonicalName, default: []].append(field.value)
+            var spelling: [String: String] = [:]
+            let fields =
+                [(name: "Host", value: request.head.authority)].compactMap { field in
+                    field.value.map { (field.name, $0) }
+                } + request.head.headerFields.map { ($0.name.rawName, $0.value) }
+            for (name, value) in fields {
+                let spelt = spelling[name.lowercased(), default: name]
+                spelling[name.lowercased()] = spelt
+                headers[spelt, default: []].append(value)
             }
             return .map(headers.mapValues(many))
         case "cookies": return .map(request.cookies.mapValues(many))
+        case "scheme": return .string(request.head.scheme ?? "http")
+        case "host": return .string(request.host)
+        case "port":
+            let port = request.head.authority?.split(separator: ":").last.flatMap { Int($0) }
+            return .number(Double(port ?? 80))
         case "requestLine":
             // WireMock's request line: the same parts again under one name, with the host and port.
             var parts: [String: TemplateValue] = [:]
-            for part in ["method", "url", "path", "pathSegments", "query", "baseUrl"] {
+            for part in ["method", "url", "path", "pathSegments", "query", "baseUrl", "scheme", "host", "port"] {
                 parts[part] = member(part, of: request)
             }
-            parts["scheme"] = .string(request.head.scheme ?? "http")
-            parts["host"] = .string(request.host)
-            let port = request.head.authority?.split(separator: ":").last.flatMap { Int($0) }
-            parts["port"] = .number(Double(port ?? 80))
             return .map(parts)
         default: return .null
         }
@@ -549,6 +570,7 @@ package struct TemplateRenderer {
             guard let elements = values.first?.elements, !elements.isEmpty else {
                 return try render(inverse, scope: scope)
             }
+            let keyed = values.first?.isKeyed ?? false
             for (index, element) in elements.enumerated() {
                 try step()
                 var inner = TemplateScope(this: element.value, names: scope.names, inside: scope)
@@ -557,7 +579,8 @@ package struct TemplateRenderer {
                 inner.names["@first"] = .bool(index == 0)
                 inner.names["@last"] = .bool(index == elements.count - 1)
                 if let item = names.first { inner.names[item] = element.value }
-                if names.count > 1 { inner.names[names[1]] = .number(Double(index)) }
+                // `as |value key|`: a member's name, an element's index.
+                if names.count > 1 { inner.names[names[1]] = keyed ? .string(element.key) : .number(Double(index)) }
                 try render(body, scope: inner)
             }
         case "with":

@@ -36,6 +36,8 @@ enum TemplateHelpers {
             let document: JSONValue
             switch value(0) {
             case .json(let json): document = json
+            // A header or query parameter that was not sent: nothing, default or not, as WireMock writes.
+            case .null: return .null
             default:
                 guard let parsed = JSONValue.parse(Data(text(0).utf8)) else { return options["default"] ?? .null }
                 document = parsed

@@ -213,6 +213,21 @@ struct ResponseTemplateTests {
         #expect(try render("{{lookup request 'method'}}", model) == "GET")
         #expect(
             try render("{{#each request.query}}{{lookup ../request 'method'}}{{@key}}{{/each}}", model) == "GETxGETy")
+        // A block's second name is a member's name, an element's index; WireMock 2.35.1's members
+        // of the request.
+        #expect(try render("{{#each request.query as |v k|}}{{k}}={{v}};{{/each}}", model) == "x=1;y=2;")
+        #expect(try render("{{#each (array 'a' 'b') as |v i|}}{{i}}{{v}}{{/each}}", model) == "0a1b")
+        #expect(try render("{{request.scheme}}|{{request.host}}|{{request.port}}", model) == "http|127.0.0.1|8080")
+        #expect(try render("{{request.pathSegments}}|{{request.pathSegments.[0]}}", model) == "/with|with")
+        var fields = HTTPFields()
+        fields[HTTPField.Name("X-Custom-Thing")!] = "v"
+        fields[HTTPField.Name("accept")!] = "*/*"
+        let headers = request(.get, "/a/b", fields: fields)
+        #expect(
+            try render("{{#each request.headers}}{{@key}};{{/each}}{{request.headers.Host}}", headers)
+                == "accept;Host;X-Custom-Thing;127.0.0.1:8080")
+        // A header or query parameter not sent is nothing to jsonPath, default or not.
+        #expect(try render("[{{jsonPath request.headers.x '$.a' default='D'}}]", headers) == "[]")
         #expect(try render("{{lookup request.query 'filter[id]'}}", request(.get, "/?filter%5Bid%5D=3")) == "3")
         #expect(
             try render("{{request.bodyAsBase64}}", request(.post, "/", body: #"{"foo":"bar"}"#))
