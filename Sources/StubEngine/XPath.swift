@@ -179,6 +179,9 @@ package struct XPath: Sendable {
             var selected: [Int] = []
             var seen = Set<Int>()
             for node in nodes {
+                // Cut short, nothing more is walked: a predicate's path for each node left used
+                // to walk the whole tree again before its visits were refused.
+                guard !isCutShort else { return [] }
                 let candidates: [Int]
                 switch step.axis {
                 case .child: candidates = tree.nodes[node].children
