@@ -366,15 +366,26 @@ package final class Reading {
     /// others, which are left out of the mapping as it is listed and saved, as WireMock leaves
     /// them out.
     private(set) var readPast: [(path: String, kept: String, others: [String])] = []
+    /// Each template whose text WireMock's Handlebars cannot read, though this server does.
+    private var unreadableInWireMock: [String] = []
 
     /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
-    /// past, …`.
+    /// past, …`; then each template WireMock would answer 500 for.
     package var notes: [String] {
         readPast.map { path, kept, others in
             "\(path): \(others.joined(separator: " and ")) read past, as WireMock reads a matcher by "
                 + (kept == "absent" ? "\"absent\": true beside any other operator" : "the operator written first")
                 + " (\(kept))"
         }
+            + unreadableInWireMock.map { path in
+                "\(path): WireMock's Handlebars reads }}}} as the end of a raw block and answers 500; "
+                    + "this server reads it as }} and }}; a space between them is read alike by both"
+            }
+    }
+
+    /// Notes a template's `text` at `path` that WireMock could not read.
+    func template(_ text: String, at path: String) {
+        if text.contains("}}}}"), !unreadableInWireMock.contains(path) { unreadableInWireMock.append(path) }
     }
 
     /// A reading of `text`, whose values are named under `path` (`mappings[2]`); of no text, when

@@ -191,6 +191,7 @@ package struct StubResponse: Sendable {
         /// `text` read as a template, or `nil` when it has nothing to render.
         func template(_ text: String, _ path: String) throws(StubError) -> ResponseTemplate? {
             guard templated, ResponseTemplate.isTemplate(text) else { return nil }
+            fields.reading.template(text, at: path)
             do throws(StubError.Reason) {
                 return try ResponseTemplate(text)
             } catch {

@@ -69,6 +69,30 @@ struct TwoOperatorFolderTests {
     }
 }
 
+@Suite("Templates WireMock cannot read")
+struct UnreadableTemplateFolderTests {
+    /// `{"age":{{jsonPath …}}}}` renders here; WireMock 2.35.1 answers 500 (Handlebars reads `}}}}`
+    /// as a raw block's end). Found in a public folder: the warning names the field.
+    @Test func aTemplateWithFourClosingBracesIsServedAndNamedInAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("braces-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        let stub = #"""
+            {"request": {"method": "PUT", "urlPath": "/k"},
+             "response": {"body": "{\"k\":{\"age\":{{jsonPath request.body '$.age'}}}}",
+                          "transformers": ["response-template"]}}
+            """#
+        try Data(stub.utf8).write(to: mappings.appendingPathComponent("k.json"))
+        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        #expect(backend.stubs.mappings.count == 1)
+        #expect(
+            backend.folderWarnings.contains(
+                "mappings/k.json: response.body: WireMock's Handlebars reads }}}} as the end of a raw block and "
+                    + "answers 500; this server reads it as }} and }}; a space between them is read alike by both."))
+    }
+}
+
 /// `apps serve --no-backends`: a team's folder is the whole server, as WireMock serves it.
 @Suite("The folder as the whole server")
 struct NoBackendsTests {
