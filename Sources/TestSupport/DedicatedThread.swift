@@ -10,10 +10,10 @@ import Foundation
 /// the costly part here instead, and check its result in the test:
 ///
 /// ```swift
-/// @Test func aTemplateThatNeverEndsIsCutOff() async {
-///     await #expect(throws: StubError.Reason.self) {
-///         try await onADedicatedThread { try template.render(request) }
-///     }
+/// @Test func aYearOfDrawsDecodes() async throws {
+///     let feed = try Data(contentsOf: yearOfDrawsURL)
+///     let draws = try await onADedicatedThread { try JSONDecoder().decode([Draw].self, from: feed) }
+///     #expect(draws.count == 104)
 /// }
 /// ```
 public func onADedicatedThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
