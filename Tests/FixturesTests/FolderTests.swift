@@ -5,6 +5,17 @@ import Testing
 
 @testable import Fixtures
 
+/// A backend read from a folder whose `mappings/` holds `files` (name: text); the folder is
+/// removed once read.
+func backend(mappings files: [String: String]) throws -> FixtureBackend {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let mappings = root.appendingPathComponent("mappings")
+    try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+    for (name, text) in files { try Data(text.utf8).write(to: mappings.appendingPathComponent(name)) }
+    return try FixtureBackend(configuration: .init(rootDirectory: root))
+}
+
 @Suite("Mapping files as WireMock reads them")
 struct JacksonFilesTests {
     @Test func commentsAndWhatFollowsTheFirstValueAreLeftOut() throws {
@@ -31,13 +42,9 @@ struct JacksonFilesTests {
     }
 
     @Test func aFolderWithSuchFilesStartsAndSaysWhatItLeftOut() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jackson-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let mappings = root.appendingPathComponent("mappings")
-        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
-        try Data("// health\n{\"request\": {\"urlPath\": \"/ping\"}, \"response\": {\"status\": 204}}\n}\n".utf8)
-            .write(to: mappings.appendingPathComponent("ping.json"))
-        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        let backend = try backend(mappings: [
+            "ping.json": "// health\n{\"request\": {\"urlPath\": \"/ping\"}, \"response\": {\"status\": 204}}\n}\n"
+        ])
         #expect(backend.stubs.mappings.count == 1)
         #expect(backend.folderWarnings.contains { $0.contains("mappings/ping.json: read as WireMock reads it") })
     }
@@ -46,10 +53,6 @@ struct JacksonFilesTests {
 @Suite("Matchers naming two operators in a folder")
 struct TwoOperatorFolderTests {
     @Test func theFirstWrittenIsReadAndTheOthersAreNamedInAWarning() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("operators-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let mappings = root.appendingPathComponent("mappings")
-        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         let stubs = #"""
             {"mappings": [
               {"request": {"method": "POST", "url": "/a"}},
@@ -57,8 +60,7 @@ struct TwoOperatorFolderTests {
                            "bodyPatterns": [{"matchesJsonPath": "$.a", "contains": "zzz", "equalTo": "q"}]}}
             ]}
             """#
-        try Data(stubs.utf8).write(to: mappings.appendingPathComponent("defra.json"))
-        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        let backend = try backend(mappings: ["defra.json": stubs])
         #expect(backend.stubs.mappings.count == 2)
         #expect(
             backend.folderWarnings.contains(
@@ -74,17 +76,12 @@ struct UnreadableTemplateFolderTests {
     /// `{"age":{{jsonPath …}}}}` renders here; WireMock 2.35.1 answers 500 (Handlebars reads `}}}}`
     /// as a raw block's end). Found in a public folder: the warning names the field.
     @Test func aTemplateWithFourClosingBracesIsServedAndNamedInAWarning() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("braces-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let mappings = root.appendingPathComponent("mappings")
-        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         let stub = #"""
             {"request": {"method": "PUT", "urlPath": "/k"},
              "response": {"body": "{\"k\":{\"age\":{{jsonPath request.body '$.age'}}}}",
                           "transformers": ["response-template"]}}
             """#
-        try Data(stub.utf8).write(to: mappings.appendingPathComponent("k.json"))
-        let backend = try FixtureBackend(configuration: .init(rootDirectory: root))
+        let backend = try backend(mappings: ["k.json": stub])
         #expect(backend.stubs.mappings.count == 1)
         #expect(
             backend.folderWarnings.contains(
