@@ -6,9 +6,11 @@ FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Ben
 build:
 	$(SWIFT) build
 
+# A run has a deadline far above its usual minutes: a hang ends there and fails, naming the tests
+# that had not ended and the stacks of their threads (.ci/deadline).
 test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	.ci/deadline 900 $(SWIFT) test --skip-build
 
 # The whole suite under ThreadSanitizer, in a build folder of its own (.build-tsan). Instrumented
 # code runs several times slower, so at most four tests run at once (each still runs its own
@@ -17,7 +19,7 @@ test:
 # threads, and runs in `make test`.
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 \
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 .ci/deadline 900 \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip twentyRegistrationsAtOnce
 
 # Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
