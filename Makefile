@@ -6,11 +6,12 @@ FORMAT_PATHS = Package.swift Sources Tests Fixtures Benchmarks/Package.swift Ben
 build:
 	$(SWIFT) build
 
-# A run has a deadline far above its usual minutes: a hang ends there and fails, naming the tests
-# that had not ended and the stacks of their threads (.ci/deadline).
+# Builds and runs have deadlines far above their usual minutes: a hang ends there and fails,
+# naming the tests that had not ended and the stacks of their threads. Progress lines go to the
+# log named, the rest to the screen (.ci/deadline).
 test:
-	$(SWIFT) build --build-tests
-	.ci/deadline 900 $(SWIFT) test --skip-build
+	.ci/deadline 2400 .build/build.log $(SWIFT) build --build-tests
+	.ci/deadline 900 .build/test.log $(SWIFT) test --skip-build
 
 # The whole suite under ThreadSanitizer, in a build folder of its own (.build-tsan). Instrumented
 # code runs several times slower, so at most four tests run at once (each still runs its own
@@ -18,8 +19,8 @@ test:
 # two cores. The test that races twenty processes for one file is about the file system, not
 # threads, and runs in `make test`.
 test-tsan:
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 .ci/deadline 900 \
+	.ci/deadline 2400 .build-tsan/build.log $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 .ci/deadline 900 .build-tsan/test.log \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip twentyRegistrationsAtOnce
 
 # Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
