@@ -443,7 +443,7 @@ struct BackendResponder: HTTPResponder {
             withExtendedLifetime(place) {}
         }
         if answer.fault == .randomDataThenClose { data = faults.randomBytes(max(64, data.count)) }
-        return deliver(
+        return try await deliver(
             head, data, fault: answer.fault, pacing: answer.pacing, request: request, context: context, record: record)
     }
 
@@ -474,7 +474,7 @@ struct BackendResponder: HTTPResponder {
     private func deliver(
         _ head: HTTPResponse, _ data: Data, fault: Answer.Fault?, pacing: StubResponse.Dribble?,
         request: Request, context: Context, record: (Int?, JournalNote?) -> Void
-    ) -> Response {
+    ) async throws -> Response {
         var fields = head.headerFields
         fields[.contentLength] = String(data.count)
         if StubResponse.bodyless.contains(head.status.code) {
@@ -501,19 +501,33 @@ struct BackendResponder: HTTPResponder {
         case .dribble?:
             guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, .dribble)
-            let pieces = min(10, max(1, data.count))
+            // The server's own fault: the first piece at once, the last after `--dribble` ms.
+            let pieces = Self.pieces(of: data, count: 10)
+            let pauses = InterruptibleSleep(context.channel, endingWhenClient: .gone)
+            configuration.onDelay?(.waiting)
             return Response(
                 status: head.status, headers: fields,
                 body: dribble(
-                    data, pieces: pieces, over: configuration.dribbleDuration, holding: place, to: context.channel))
+                    data, in: pieces, pause: configuration.dribbleDuration / max(pieces.count - 1, 1),
+                    pauses: pauses, holding: place))
         case nil where pacing != nil && !data.isEmpty:
-            guard let place = delays.place() else { return tooManyDelayed(record) }
+            guard let pacing, let place = delays.place() else { return tooManyDelayed(record) }
+            // As WireMock paces: each piece one interval after the one before it, the first
+            // (and the head with it) too.
+            let pieces = Self.pieces(of: data, count: pacing.chunks)
+            let interval = pacing.duration / pieces.count
+            let pauses = InterruptibleSleep(context.channel, endingWhenClient: .gone)
+            configuration.onDelay?(.waiting)
+            let first = await pauses.sleep(for: interval)
+            if first == .clientGone {
+                configuration.onDelay?(.clientGone)
+                record(nil, .clientGone)
+                throw DroppedConnection()
+            }
             record(head.status.code, nil)
-            let chunks = min(pacing?.chunks ?? 1, data.count)
             return Response(
                 status: head.status, headers: fields,
-                body: dribble(
-                    data, pieces: chunks, over: pacing?.duration ?? .zero, holding: place, to: context.channel))
+                body: dribble(data, in: pieces, pause: interval, pauses: pauses, after: first, holding: place))
         default:
             record(head.status.code, nil)
             return Response(
@@ -780,33 +794,39 @@ struct BackendResponder: HTTPResponder {
             fields: [.retryAfter: "1"])
     }
 
-    /// `data` in `pieces` spread over `duration`, holding `place` among the delayed answers until
-    /// the body is sent or dropped.
+    /// `data` cut as WireMock cuts a body: into `count` pieces of equal size (at most one a byte),
+    /// the last one holding what is left over.
+    static func pieces(of data: Data, count: Int) -> [Range<Data.Index>] {
+        let count = max(1, min(count, data.count))
+        let size = data.count / count
+        return (0..<count).map { index in
+            let start = data.startIndex + index * size
+            return start..<(index == count - 1 ? data.endIndex : start + size)
+        }
+    }
+
+    /// `data`'s `pieces`, `pause` apart, the first at once unless `first` (the step that ended a
+    /// pause before it) says otherwise, holding `place` among the delayed answers until the body
+    /// is sent or dropped.
     private func dribble(
-        _ data: Data, pieces: Int, over duration: Duration, holding place: DelayedAnswers.Place,
-        to channel: any Channel
+        _ data: Data, in pieces: [Range<Data.Index>], pause: Duration, pauses: InterruptibleSleep,
+        after first: FixtureServer.DelayStep = .elapsed, holding place: DelayedAnswers.Place
     ) -> ResponseBody {
-        let size = max(1, (data.count + pieces - 1) / pieces)
-        let count = max(1, (data.count + size - 1) / size)
-        let pause = duration / max(count - 1, 1)
-        return ResponseBody { writer in
+        ResponseBody { writer in
             defer { withExtendedLifetime(place) {} }
-            // Its pauses end when the connection closes (a write to a client that left closes it
+            // The pauses end when the connection closes (a write to a client that left closes it
             // at the next piece; one that half-closed still reads, and gets it all), and at a
             // shutdown, after which the rest goes at once: a whole answer, not one cut short.
-            let pauses = InterruptibleSleep(channel, endingWhenClient: .gone)
-            configuration.onDelay?(.waiting)
-            var step = FixtureServer.DelayStep.elapsed
+            var step = first
             do {
-                var offset = data.startIndex
-                while offset < data.endIndex {
-                    if offset > data.startIndex, step == .elapsed {
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0, step == .elapsed {
                         step = await pauses.sleep(for: pause)
                         if step == .clientGone { throw DroppedConnection() }
                     }
-                    let end = step == .shutdown ? data.endIndex : min(offset + size, data.endIndex)
-                    try await writer.write(ByteBuffer(bytes: data[offset..<end]))
-                    offset = end
+                    let end = step == .shutdown ? data.endIndex : piece.upperBound
+                    try await writer.write(ByteBuffer(bytes: data[piece.lowerBound..<end]))
+                    if step == .shutdown { break }
                 }
                 try await writer.finish(nil)
             } catch {

@@ -120,6 +120,13 @@ public struct RawConnection {
         }
     }
 
+    /// How many bytes have come and not been read, without waiting for any.
+    public var unreadBytes: Int {
+        var count: Int32 = 0
+        guard ioctl(descriptor, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return Int(count)
+    }
+
     /// Closes the sending side only, as a client that half-closes after its request does: it
     /// still reads the answer.
     public func finishSending() {

@@ -152,12 +152,37 @@ struct CarelessClientTests {
         }
     }
 
+    /// As from WireMock, each piece of a paced answer comes one interval (the whole duration over
+    /// the number of pieces) after the one before it, the first too, and the head with it: a
+    /// client's timeout is tested against one piece of a minute as against a minute of silence.
+    @Test func aPacedAnswersHeadAndFirstPieceWaitAnInterval() async throws {
+        let (steps, step) = AsyncStream.makeStream(of: FixtureServer.DelayStep.self)
+        var configuration = FixtureServer.Configuration()
+        configuration.onDelay = { step.yield($0) }
+        try await withFixtureServer(configuration) { server in
+            let paced =
+                #"{"request": {"urlPath": "/paced"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 1, "totalDuration": 60000}}}"#
+            #expect(try await stub(server, paced).status == 201)
+            let reader = try RawConnection(port: server.port)
+            try reader.send("GET /paced HTTP/1.1\r\nHost: x\r\n\r\n")
+            var iterator = steps.makeAsyncIterator()
+            #expect(await iterator.next() == .waiting)
+            #expect(reader.unreadBytes == 0, "nothing, not even the head, before the interval")
+            await server.stop()
+            #expect(await iterator.next() == .shutdown, "the interval was still being waited out")
+            let whole = String(decoding: try await reader.receiveAll(), as: UTF8.self)
+            reader.close()
+            #expect(whole.hasPrefix("HTTP/1.1 200") && whole.hasSuffix("\r\n\r\n0123456789"), "\(whole)")
+        }
+    }
+
     /// A client may close its sending side once its request is sent and still read the answer,
     /// paced or not (WireMock answers it too); a shutdown sends the rest of a paced answer at once,
     /// so no client is left with an answer cut short.
     @Test func aPacedAnswerGoesWholeToAClientThatHalfClosesAndAtOnceAtAShutdown() async throws {
+        let body = String(repeating: "x", count: 1_000)
         let paced = { (milliseconds: Int) in
-            #"{"request": {"urlPath": "/paced/\#(milliseconds)"}, "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": \#(milliseconds)}}}"#
+            #"{"request": {"urlPath": "/paced/\#(milliseconds)"}, "response": {"body": "\#(body)", "chunkedDribbleDelay": {"numberOfChunks": 1000, "totalDuration": \#(milliseconds)}}}"#
         }
         try await withFixtureServer { server in
             #expect(try await stub(server, paced(200)).status == 201)
@@ -166,8 +191,9 @@ struct CarelessClientTests {
             halfClosed.finishSending()
             let whole = String(decoding: try await halfClosed.receiveAll(), as: UTF8.self)
             halfClosed.close()
-            #expect(whole.hasPrefix("HTTP/1.1 200") && whole.hasSuffix("\r\n\r\n0123456789"), "\(whole)")
+            #expect(whole.hasPrefix("HTTP/1.1 200") && whole.hasSuffix("\r\n\r\n\(body)"), "\(whole)")
 
+            // A piece each 60 ms: the head and the first have come, 999 are to come.
             #expect(try await stub(server, paced(60_000)).status == 201)
             let reader = try RawConnection(port: server.port)
             try reader.send("GET /paced/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -175,7 +201,7 @@ struct CarelessClientTests {
             await server.stop()
             received += try await reader.receiveAll()
             reader.close()
-            #expect(String(decoding: received, as: UTF8.self).hasSuffix("\r\n\r\n0123456789"))
+            #expect(String(decoding: received, as: UTF8.self).hasSuffix("\r\n\r\n\(body)"))
         }
     }
 
