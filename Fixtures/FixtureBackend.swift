@@ -89,12 +89,7 @@ public final class FixtureBackend: Sendable {
         self.contract = contract
         self.random = Locked(WyRand(seed: configuration.seed))
         self.kooberAccounts = Locked([Self.kooberFixtureAccount.email: Self.kooberFixtureAccount])
-        let loaded =
-            try configuration.rootDirectory.map { root in
-                try StubFolder.load(
-                    root, memoryBudget: configuration.stubBytes, templating: configuration.globalResponseTemplating,
-                    check: configuration.embeddedBackends ? contract.check : { _ in })
-            } ?? StubFolder.Loaded()
+        let loaded = try Self.readFolder(of: configuration, contract: contract)
         folderWarnings = loaded.warnings
         self.stubs = StubStore(
             initial: loaded.mappings, files: configuration.rootDirectory?.appendingPathComponent("__files"),
@@ -105,6 +100,23 @@ public final class FixtureBackend: Sendable {
             + Self.listingsRoutes
         self.routes =
             (configuration.embeddedBackends ? embedded : []) + (configuration.testRoutes ? Self.testRoutes : [])
+    }
+
+    /// The stubs a reset brings back read again from ``Configuration/rootDirectory``'s files as
+    /// they are now, as WireMock's resets read them: what will not answer as written, one a line.
+    /// - Throws: `StubFolder.LoadError` when a mapping is not one; the stubs are then as they were.
+    package func readFolderAgain() throws -> [String] {
+        let loaded = try Self.readFolder(of: configuration, contract: contract)
+        stubs.initial = loaded.mappings
+        return loaded.warnings
+    }
+
+    private static func readFolder(of configuration: Configuration, contract: Contract) throws -> StubFolder.Loaded {
+        try configuration.rootDirectory.map { root in
+            try StubFolder.load(
+                root, memoryBudget: configuration.stubBytes, templating: configuration.globalResponseTemplating,
+                check: configuration.embeddedBackends ? contract.check : { _ in })
+        } ?? StubFolder.Loaded()
     }
 
     /// A backend in `base`'s start state with state of its own (sign-ups, scenarios, stubs): a

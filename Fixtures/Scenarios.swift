@@ -84,7 +84,7 @@ extension FixtureBackend {
     }
 
     /// Forgets the accounts signed up since the start, puts every scenario back in its first state
-    /// and the stubs back to those the backend started with.
+    /// and the stubs back to those of the folder as last read.
     public func reset() {
         kooberAccounts.withLock { $0 = [Self.kooberFixtureAccount.email: Self.kooberFixtureAccount] }
         resetScenarios()

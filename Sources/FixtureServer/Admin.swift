@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import HTTPTypes
+import Logging
 import StubEngine
 
 /// The `/__admin/` routes, in WireMock's spelling so a developer's habits carry over: the request
@@ -13,6 +14,8 @@ struct Admin: Sendable {
     /// Whether this is a sandbox's admin API: the server's folder is shared by every world, so a
     /// sandbox's stubs and recordings are never written into it.
     var isSandbox = false
+    /// Where the warnings of a folder read again go, as those of the start do.
+    var logger = Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Where `mappings save` and recordings write: `--root-dir`, for the server's own world only.
     private var saveFolder: URL? { isSandbox ? nil : backend.configuration.rootDirectory }
@@ -338,9 +341,28 @@ struct Admin: Sendable {
         return jsonAnswer(.ok, [String: String]())
     }
 
-    private func resetMappings(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+    /// WireMock's `resetToDefaultMappings`: the folder's stubs, read again, and the journal
+    /// forgotten.
+    private func resetMappings(_: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        try readFolderAgain()
         backend.stubs.reset()
+        journal.clear()
         return jsonAnswer(.ok, [String: String]())
+    }
+
+    /// The folder's stubs read again for a reset to bring back, as WireMock's resets read them; a
+    /// sandbox's reset brings back those its world started with.
+    private func readFolderAgain() throws(AdminError) {
+        guard !isSandbox else { return }
+        do {
+            for warning in try backend.readFolderAgain() { logger.warning("--root-dir: \(warning)") }
+        } catch {
+            var problem = (error as? StubFolder.LoadError)?.problems.joined(separator: "; ") ?? "\(error)"
+            if !problem.hasSuffix(".") { problem += "." }
+            throw AdminError(
+                status: .internalServerError,
+                message: "The folder's stubs cannot be read again: \(problem) The stubs are as they were.")
+        }
     }
 
     private func importMappings(_ call: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
@@ -468,7 +490,8 @@ struct Admin: Sendable {
         return jsonAnswer(.ok, [String: String]())
     }
 
-    private func reset(_: AdminRoute.Call) -> (HTTPResponse, Data) {
+    private func reset(_: AdminRoute.Call) throws(AdminError) -> (HTTPResponse, Data) {
+        try readFolderAgain()
         backend.reset()
         journal.clear()
         return jsonAnswer(.ok, [String: String]())

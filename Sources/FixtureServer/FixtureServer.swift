@@ -355,7 +355,8 @@ struct BackendResponder: HTTPResponder {
                     fields: [.wwwAuthenticate: "Bearer"])
             }
             let admin = Admin(
-                backend: backend, journal: journal, matchBudget: configuration.matchBudget, isSandbox: isSandbox)
+                backend: backend, journal: journal, matchBudget: configuration.matchBudget, isSandbox: isSandbox,
+                logger: logger)
             let head = request.head
             // On the server's thread pool, in the world's share of it, as costly stubs are: listing a
             // world of 67 MB of stubs takes a second, and a search's patterns can be slow; neither

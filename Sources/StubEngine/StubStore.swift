@@ -3,7 +3,7 @@ import HTTPTypes
 
 /// The stub mappings of one backend (or one sandbox), WireMock's way: the best match answers
 /// (lowest `priority` first, the newest of equal priority), a stub with a scenario matches only in
-/// its state and may move it, and `reset()` goes back to the mappings the server started with.
+/// its state and may move it, and `reset()` goes back to the folder's mappings (``initial``).
 ///
 /// Pure: a request in, the stub that answers out. The server applies its delay and fault.
 package final class StubStore: Sendable {
@@ -65,8 +65,12 @@ package final class StubStore: Sendable {
         get { globalSettings.withLock { $0 } }
         set { globalSettings.withLock { $0 = newValue } }
     }
-    /// The mappings the server was started with (`--root-dir`), which a reset brings back.
-    package let initial: [StubMapping]
+    /// The mappings of the folder (`--root-dir`) as last read, which a reset brings back.
+    package var initial: [StubMapping] {
+        get { folderMappings.withLock { $0 } }
+        set { folderMappings.withLock { $0 = newValue } }
+    }
+    private let folderMappings: Locked<[StubMapping]>
     /// Where `bodyFileName` is read from.
     package let files: URL?
 
@@ -74,7 +78,7 @@ package final class StubStore: Sendable {
         initial: [StubMapping] = [], files: URL? = nil, capacity: Int = StubStore.maximumCount,
         byteCapacity: Int = StubStore.defaultByteCapacity, ledger: ByteLedger? = nil
     ) {
-        self.initial = initial
+        self.folderMappings = Locked(initial)
         self.files = files
         self.capacity = capacity
         self.byteCapacity = byteCapacity
@@ -195,7 +199,7 @@ package final class StubStore: Sendable {
         ledger?.release(freed)
     }
 
-    /// Back to the mappings the server started with, every scenario in `Started`.
+    /// Back to the folder's mappings (``initial``), every scenario in `Started`.
     package func reset() {
         let freed = state.withLock { state in
             let freed = state.charged.values.reduce(0, +)

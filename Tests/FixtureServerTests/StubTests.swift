@@ -607,6 +607,41 @@ struct StubTests {
         #expect(next.stubs.mappings.map(\.id).sorted() == ["added", "first"], "saved once, the folder's own not again")
     }
 
+    /// As WireMock's resets do, `mappings/reset` and `reset` read the folder's files again, so a
+    /// team edits a mapping and resets instead of restarting; both forget the journal. A folder
+    /// that no longer reads leaves the stubs as they were and says which file is wrong.
+    @Test func aResetReadsTheFolderAgain() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reset-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: mappings.appendingPathComponent(name))
+        }
+        try write("a.json", #"{"request": {"urlPath": "/a"}, "response": {"status": 200, "body": "first"}}"#)
+        var configuration = FixtureBackend.Configuration(rootDirectory: root)
+        configuration.embeddedBackends = false
+        try await withFixtureServer(backend: configuration) { server in
+            #expect(try await Backend.send(server, .get, "/a").text == "first")
+            try write("a.json", #"{"request": {"urlPath": "/a"}, "response": {"status": 200, "body": "edited"}}"#)
+            try write("b.json", #"{"request": {"urlPath": "/b"}, "response": {"status": 201}}"#)
+            #expect(try await Backend.send(server, .post, "/__admin/mappings/reset").status == 200)
+            let journal = try await Backend.send(server, .get, "/__admin/requests")
+            #expect((journal.json["requests"] as? [Any])?.isEmpty == true, "the journal is forgotten too")
+            #expect(try await Backend.send(server, .get, "/a").text == "edited")
+
+            try FileManager.default.removeItem(at: mappings.appendingPathComponent("b.json"))
+            #expect(try await Backend.send(server, .post, "/__admin/reset").status == 200)
+            #expect(try await Backend.send(server, .get, "/b").status == 404)
+
+            try write("a.json", #"{"request": {"urlPath": "/a"}, "response": {"status": 200, "body": "#)
+            let broken = try await Backend.send(server, .post, "/__admin/mappings/reset")
+            #expect(broken.status == 500)
+            #expect((broken.json["message"] as? String)?.contains("a.json") == true, "\(broken.text)")
+            #expect(try await Backend.send(server, .get, "/a").text == "edited", "the stubs are as they were")
+        }
+    }
+
     /// A hostile pass: a stub naming two operators, edited with PUT, listed and saved, read its
     /// other operator and sent its jsonBody sorted once written again.
     @Test func aStubReadByItsFirstOperatorIsEditedListedAndSavedAsRead() async throws {
