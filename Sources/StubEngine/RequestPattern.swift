@@ -146,6 +146,43 @@ package struct RequestPattern: Sendable {
         }
     }
 
+    /// Whether this pattern, whose URL is a pattern or none (any), may take a request that
+    /// `exact` (a stub of one path: `url` or `urlPath`) takes too, as far as `budget` lets its
+    /// patterns be tried: its URL takes `exact`'s, and neither a method nor a query parameter or
+    /// header that `exact` names with `equalTo` tells them apart. Two such stubs may both answer.
+    package func mayShareRequests(with exact: RequestPattern, budget: MatchBudget) -> Bool {
+        if case .exactly(let mine)? = method, case .exactly(let theirs)? = exact.method, mine != theirs {
+            return false
+        }
+        let url: String
+        switch exact.url {
+        case .url(let target)?: url = target
+        case .urlPath(let path)?: url = path
+        default: return false
+        }
+        let path = String(url.prefix { $0 != "?" })
+        switch self.url {
+        case .urlPattern(let regex)?: guard regex.matches(url, budget: budget) == true else { return false }
+        case .urlPathPattern(let regex)?: guard regex.matches(path, budget: budget) == true else { return false }
+        case .urlPathTemplate(let template)?: guard template.values(in: path) != nil else { return false }
+        case nil: break
+        case .url?, .urlPath?: return false
+        }
+        for (name, theirs) in exact.queryParameters {
+            guard case .equalTo(let value, _) = theirs else { continue }
+            for (mine, matcher) in queryParameters where mine == name {
+                if !matcher.matchesAny([value], budget: budget) { return false }
+            }
+        }
+        for (field, _, theirs) in exact.headers {
+            guard case .equalTo(let value, _) = theirs else { continue }
+            for (mine, _, matcher) in headers where mine == field {
+                if !matcher.matchesAny([value], budget: budget) { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether `authorization` is Basic (the scheme in any case, as HTTP has it) with `credentials`.
     private static func carries(_ authorization: String?, _ credentials: String) -> Bool {
         guard let authorization, let space = authorization.firstIndex(of: " ") else { return false }

@@ -159,6 +159,7 @@ package enum StubFolder {
                     + "WireMock keeps both under it, this server keeps this one as \(id).")
         }
         loaded.warnings += sameRequests(loaded.mappings, places: loadedPlaces)
+        loaded.warnings += overlaps(loaded.mappings, places: loadedPlaces)
         return loaded
     }
 
@@ -197,6 +198,45 @@ package enum StubFolder {
                 + "give the one meant a lower priority number"
         }
         if shared.count > 10 { warnings.append("\(shared.count - 10) more sets of stubs with the same request") }
+        return warnings
+    }
+
+    /// A warning for each stub whose URL pattern (or no URL: any) takes the URL of stubs in other
+    /// files at the same priority and scenario state, where no method, query parameter or header
+    /// tells them apart (``RequestPattern/mayShareRequests(with:budget:)``): where both match, the one loaded last
+    /// answers, and WireMock loads files in the order the disk lists them (a team's `urlPath` stub
+    /// answered in WireMock where another file's `urlPattern` took its request here). At most ten
+    /// such warnings; the patterns are tried within 200 ms, and not at all for over 200,000 pairs.
+    private static func overlaps(_ mappings: [StubMapping], places: [(file: String, place: String)]) -> [String] {
+        let exact = mappings.indices.filter { mappings[$0].request.exactPath != nil }
+        let patterns = mappings.indices.filter { mappings[$0].request.exactPath == nil }
+        guard !exact.isEmpty, exact.count * patterns.count <= 200_000 else { return [] }
+        let budget = MatchBudget(.milliseconds(200))
+        var warnings: [String] = []
+        var more = 0
+        for pattern in patterns {
+            let stub = mappings[pattern]
+            let taken = exact.filter { index in
+                let other = mappings[index]
+                return places[index].file != places[pattern].file && other.priority == stub.priority
+                    && other.scenarioName == stub.scenarioName
+                    && other.requiredScenarioState == stub.requiredScenarioState
+                    && stub.request.mayShareRequests(with: other.request, budget: budget)
+            }
+            guard !taken.isEmpty else { continue }
+            guard warnings.count < 10 else {
+                more += 1
+                continue
+            }
+            let named = taken.map { places[$0].place }
+            let listed = named.count > 3 ? named.prefix(3) + ["\(named.count - 3) more"] : named[...]
+            warnings.append(
+                "\(places[pattern].place) takes with its URL pattern the URLs of \(listed.joined(separator: ", ")) "
+                    + "at the same priority: where both match, the one loaded last answers, here the one in the "
+                    + "last path, and in WireMock the one its disk lists last: give the one meant a lower priority number"
+            )
+        }
+        if more > 0 { warnings.append("\(more) more stubs whose URL pattern takes other stubs' URLs") }
         return warnings
     }
 

@@ -1134,6 +1134,40 @@ struct StubMappingTests {
                 == Data("from voice".utf8))
     }
 
+    /// A team's `urlPath` stub answered `204` in WireMock, where another file's `urlPattern`,
+    /// read after it here, took the same request: which answers depends on the disk's order.
+    @Test func aURLPatternThatTakesAnotherFilesURLAtTheSamePriorityIsNamed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let switches = "/api/agency-switches/DISPLAY_HOUSING_CHECKBOX/agency"
+        try Self.write(
+            #"{"request": {"method": "GET", "urlPath": "\#(switches)/BXI"}, "response": {"status": 204}}"#,
+            at: "mappings/checkbox.json", in: root)
+        try Self.write(
+            #"{"request": {"method": "GET", "urlPattern": "^\#(switches)/[\\w-]+$"}, "response": {"status": 404}}"#,
+            at: "mappings/no-checkbox.json", in: root)
+        // Another method, another priority, a URL the pattern does not take, a query parameter
+        // the other names otherwise: no cause for a warning.
+        try Self.write(
+            #"""
+            {"mappings": [{"request": {"method": "POST", "urlPattern": "^\#(switches)/.*"}},
+                          {"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "priority": 1},
+                          {"request": {"method": "GET", "urlPathTemplate": "/other/{id}"}},
+                          {"request": {"urlPathPattern": "/courts/[A-Z]+/outcomes",
+                                       "queryParameters": {"state": {"equalTo": "NEW"}}}}]}
+            """#, at: "mappings/others.json", in: root)
+        try Self.write(
+            #"{"request": {"urlPath": "/courts/B/outcomes", "queryParameters": {"state": {"equalTo": "DONE"}}}}"#,
+            at: "mappings/outcomes.json", in: root)
+        let loaded = try StubFolder.load(root)
+        #expect(
+            loaded.warnings == [
+                "mappings/no-checkbox.json takes with its URL pattern the URLs of mappings/checkbox.json at the same "
+                    + "priority: where both match, the one loaded last answers, here the one in the last path, and in "
+                    + "WireMock the one its disk lists last: give the one meant a lower priority number"
+            ])
+    }
+
     @Test func aLargeSetOfStubsWithTheSameRequestIsNamedByItsFirstThreeAndItsLast() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
