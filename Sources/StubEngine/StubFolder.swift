@@ -163,6 +163,10 @@ package enum StubFolder {
         return loaded
     }
 
+    /// How the warnings about stubs that may answer the same requests end.
+    private static let orderAdvice =
+        "and in WireMock the one its disk lists last: give the one meant a lower priority number"
+
     /// A warning for each set of stubs with the same request, priority and scenario state in
     /// different files: only the one loaded last ever answers, here the one in the last path.
     /// WireMock loads files in the order the disk lists them, so which answers there depends on
@@ -194,8 +198,7 @@ package enum StubFolder {
             // A set of many names its first three and its last.
             let listed = named.count > 5 ? named.prefix(3) + ["\(named.count - 4) more", last] : named
             return "\(listed.joined(separator: ", ")): the same request at the same priority; only the last, "
-                + "\(last), answers here, and in WireMock the one its disk lists last: "
-                + "give the one meant a lower priority number"
+                + "\(last), answers here, \(orderAdvice)"
         }
         if shared.count > 10 { warnings.append("\(shared.count - 10) more sets of stubs with the same request") }
         return warnings
@@ -233,7 +236,7 @@ package enum StubFolder {
             warnings.append(
                 "\(places[pattern].place) takes with its URL pattern the URLs of \(listed.joined(separator: ", ")) "
                     + "at the same priority: where both match, the one loaded last answers, here the one in the "
-                    + "last path, and in WireMock the one its disk lists last: give the one meant a lower priority number"
+                    + "last path, \(orderAdvice)"
             )
         }
         if more > 0 { warnings.append("\(more) more stubs whose URL pattern takes other stubs' URLs") }
