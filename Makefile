@@ -17,10 +17,11 @@ test:
 # code runs several times slower, so at most four tests run at once (each still runs its own
 # concurrency): with the whole suite at once, the in-process servers starved past their timeouts on
 # two cores. The test that races twenty processes for one file is about the file system, not
-# threads, and runs in `make test`.
+# threads, and runs in `make test`. .ci/tsan-suppressions lists the reports that are not races.
 test-tsan:
 	.ci/deadline 2400 .build-tsan/build.log $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 .ci/deadline 900 .build-tsan/test.log \
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 TSAN_OPTIONS=suppressions=$(CURDIR)/.ci/tsan-suppressions \
+		.ci/deadline 900 .build-tsan/test.log \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip twentyRegistrationsAtOnce
 
 # Standard-library APIs newer than the Apple platform minimums (Docs/Platforms.md).
