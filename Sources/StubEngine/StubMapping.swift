@@ -368,6 +368,8 @@ package final class Reading {
     private(set) var readPast: [(path: String, kept: String, others: [String])] = []
     /// Each template whose text WireMock's Handlebars cannot read, though this server does.
     private var unreadableInWireMock: [String] = []
+    /// Each value taken as another, as WireMock takes it: a line for a warning.
+    private var takenAsAnother: [String] = []
 
     /// What was read past, each as a line for a warning: `request.bodyPatterns[0]: contains read
     /// past, …`; then each template WireMock would answer 500 for.
@@ -380,7 +382,12 @@ package final class Reading {
             + unreadableInWireMock.map { path in
                 "\(path): WireMock's Handlebars reads }}}} as the end of a raw block and answers 500; "
                     + "this server reads it as }} and }}; a space between them is read alike by both"
-            }
+            } + takenAsAnother
+    }
+
+    /// Notes that the value at `path` was taken as another, and why.
+    func taken(at path: String, _ why: String) {
+        takenAsAnother.append("\(path): \(why)")
     }
 
     /// Notes a template's `text` at `path` that WireMock could not read.

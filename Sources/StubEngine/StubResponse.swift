@@ -268,7 +268,7 @@ package struct StubResponse: Sendable {
         if let given = try fields.fields("chunkedDribbleDelay") {
             try given.allow(["numberOfChunks", "totalDuration"])
             dribble = Dribble(
-                chunks: try given.int("numberOfChunks", in: 1...10_000) ?? 1,
+                chunks: try Self.chunks(given),
                 duration: .milliseconds(try given.int("totalDuration", in: 0...Self.maximumDelayMilliseconds) ?? 0))
         } else {
             dribble = nil
@@ -283,6 +283,18 @@ package struct StubResponse: Sendable {
         } else {
             fault = nil
         }
+    }
+
+    /// `numberOfChunks`, as WireMock reads it (a Java `int`): fewer than one is one, as WireMock
+    /// sends it (logging an error), and noted; more than 10,000 are the 10,000 this server paces
+    /// at most (a body is never cut finer than a byte a piece either).
+    private static func chunks(_ given: Fields) throws(StubError) -> Int {
+        guard let asked = try given.int("numberOfChunks", in: Int(Int32.min)...Int(Int32.max)) else { return 1 }
+        if asked < 1 {
+            given.reading.taken(
+                at: given.child("numberOfChunks"), "\(asked) is taken as 1, as WireMock takes fewer than one piece")
+        }
+        return min(max(asked, 1), 10_000)
     }
 
     private static func proxy(_ fields: Fields, templated: Bool, bodies: [String]) throws(StubError) -> Proxy? {

@@ -485,8 +485,28 @@ struct StubMappingTests {
                 == "response.delayDistribution.type: gaussian is not a distribution; use uniform or lognormal")
         #expect(
             refusal(
-                #"{"request": {}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 10}}}"#)?
-                .message == "response.chunkedDribbleDelay.numberOfChunks: must be a whole number from 1 to 10000")
+                #"{"request": {}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 1.5, "totalDuration": 10}}}"#)?
+                .message
+                == "response.chunkedDribbleDelay.numberOfChunks: must be a whole number from -2147483648 to 2147483647")
+    }
+
+    /// WireMock loads a paced stub of fewer than one piece and sends it as one (logging an error);
+    /// a folder with one starts here too, saying so, and more pieces than 10,000 are 10,000.
+    @Test func aNumberOfChunksOutOfRangeIsTakenAtTheNearestEndAndNamed() throws {
+        let reading = Reading()
+        let none = try StubMapping.parse(
+            .parse(
+                Data(
+                    #"{"response": {"body": "abc", "chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 10}}}"#
+                        .utf8))!,
+            files: nil, path: "", reading: reading)
+        #expect(none.response.dribble?.chunks == 1)
+        #expect(
+            reading.notes == [
+                "response.chunkedDribbleDelay.numberOfChunks: 0 is taken as 1, as WireMock takes fewer than one piece"
+            ])
+        let many = try stub(#"{"response": {"chunkedDribbleDelay": {"numberOfChunks": 50000, "totalDuration": 10}}}"#)
+        #expect(many.response.dribble?.chunks == 10_000)
     }
 
     @Test func multipartPatternsMatchAnyOrAllPartsOnTheirFieldsAndBodies() throws {
