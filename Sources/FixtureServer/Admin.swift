@@ -14,7 +14,7 @@ struct Admin: Sendable {
     /// Whether this is a sandbox's admin API: the server's folder is shared by every world, so a
     /// sandbox's stubs and recordings are never written into it.
     var isSandbox = false
-    /// Where the warnings of a folder read again go, as those of the start do.
+    /// Where the warnings of a folder read again go, as the server's other warnings do.
     var logger = Logger(label: "FixtureServer", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Where `mappings save` and recordings write: `--root-dir`, for the server's own world only.
@@ -355,7 +355,7 @@ struct Admin: Sendable {
     private func readFolderAgain() throws(AdminError) {
         guard !isSandbox else { return }
         do {
-            for warning in try backend.readFolderAgain() { logger.warning("--root-dir: \(warning)") }
+            for warning in try backend.readFolderAgain() { logger.warning("mappings read again: \(warning)") }
         } catch {
             var problem = (error as? StubFolder.LoadError)?.problems.joined(separator: "; ") ?? "\(error)"
             if !problem.hasSuffix(".") { problem += "." }

@@ -488,8 +488,8 @@ struct BackendResponder: HTTPResponder {
             record(head.status.code, nil)
             return Response(status: head.status, headers: fields, body: ResponseBody())
         }
-        switch fault {
-        case .truncate? where !data.isEmpty, .randomDataThenClose? where !data.isEmpty:
+        switch (fault, pacing) {
+        case (.truncate?, _) where !data.isEmpty, (.randomDataThenClose?, _) where !data.isEmpty:
             record(head.status.code, .truncate)
             let channel = context.channel
             return Response(
@@ -499,26 +499,24 @@ struct BackendResponder: HTTPResponder {
                     try? await channel.close()
                     throw DroppedConnection()
                 })
-        case .dribble?:
+        case (.dribble?, _):
             guard let place = delays.place() else { return tooManyDelayed(record) }
             record(head.status.code, .dribble)
             // The server's own fault: the first piece at once, the last after `--dribble` ms.
             let pieces = Self.pieces(of: data, count: 10)
-            let pauses = InterruptibleSleep(context.channel, endingWhenClient: .gone)
-            configuration.onDelay?(.waiting)
+            let pauses = startPausing(context.channel)
             return Response(
                 status: head.status, headers: fields,
                 body: dribble(
                     data, in: pieces, pause: configuration.dribbleDuration / max(pieces.count - 1, 1),
                     pauses: pauses, holding: place))
-        case nil where pacing != nil && !data.isEmpty:
-            guard let pacing, let place = delays.place() else { return tooManyDelayed(record) }
+        case (nil, let pacing?) where !data.isEmpty:
+            guard let place = delays.place() else { return tooManyDelayed(record) }
             // As WireMock paces: each piece one interval after the one before it, the first
             // (and the head with it) too.
             let pieces = Self.pieces(of: data, count: pacing.chunks)
             let interval = pacing.duration / pieces.count
-            let pauses = InterruptibleSleep(context.channel, endingWhenClient: .gone)
-            configuration.onDelay?(.waiting)
+            let pauses = startPausing(context.channel)
             let first = await pauses.sleep(for: interval)
             if first == .clientGone {
                 configuration.onDelay?(.clientGone)
@@ -795,6 +793,14 @@ struct BackendResponder: HTTPResponder {
             fields: [.retryAfter: "1"])
     }
 
+    /// The pauses of an answer paced out to `channel`'s client, which the delay observer hears
+    /// start: they end when the connection closes (a write to a client that left closes it at the
+    /// next piece; one that half-closed still reads, and gets it all), and at a shutdown.
+    private func startPausing(_ channel: any Channel) -> InterruptibleSleep {
+        configuration.onDelay?(.waiting)
+        return InterruptibleSleep(channel, endingWhenClient: .gone)
+    }
+
     /// `data` cut as WireMock cuts a body: into `count` pieces of equal size (at most one a byte),
     /// the last one holding what is left over.
     static func pieces(of data: Data, count: Int) -> [Range<Data.Index>] {
@@ -815,9 +821,7 @@ struct BackendResponder: HTTPResponder {
     ) -> ResponseBody {
         ResponseBody { writer in
             defer { withExtendedLifetime(place) {} }
-            // The pauses end when the connection closes (a write to a client that left closes it
-            // at the next piece; one that half-closed still reads, and gets it all), and at a
-            // shutdown, after which the rest goes at once: a whole answer, not one cut short.
+            // After a shutdown the rest goes at once: a whole answer, not one cut short.
             var step = first
             do {
                 for (index, piece) in pieces.enumerated() {

@@ -154,13 +154,8 @@ package struct RequestPattern: Sendable {
         if case .exactly(let mine)? = method, case .exactly(let theirs)? = exact.method, mine != theirs {
             return false
         }
-        let url: String
-        switch exact.url {
-        case .url(let target)?: url = target
-        case .urlPath(let path)?: url = path
-        default: return false
-        }
-        let path = String(url.prefix { $0 != "?" })
+        guard let path = exact.exactPath else { return false }
+        let url = if case .url(let target)? = exact.url { target } else { path }
         switch self.url {
         case .urlPattern(let regex)?: guard regex.matches(url, budget: budget) == true else { return false }
         case .urlPathPattern(let regex)?: guard regex.matches(path, budget: budget) == true else { return false }
