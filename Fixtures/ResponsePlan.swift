@@ -55,7 +55,8 @@ extension FixtureBackend {
         let parsed = ParsedRequest(request, body: body ?? Data())
         switch plan(parsed) {
         case .stub(let stub) where stub.response.proxy != nil:
-            return Reply.message(.badGateway, "The stub proxies to another server, which only apps serve does.")
+            return Reply.message(
+                .badGateway, "The stub proxies to another server, which only a FixtureServer on the network does.")
         case .stub(let stub): return answer(stub, to: parsed)
         case .backend: return handle(request, body: body)
         }

@@ -212,7 +212,7 @@ package struct StubMapping: Sendable {
             throw .field(path.isEmpty ? "mapping" : path, "must be a JSON object")
         }
         let written = members
-        let message = "This stub cannot be answered by apps serve: \(problem)."
+        let message = "This stub cannot be answered by this server: \(problem)."
         // A `body`, not a `jsonBody`: the reading holds the stub's own `jsonBody` as written.
         members["response"] = .object([
             "status": .number(500), "headers": .object(["Content-Type": .string("application/json")]),
